@@ -1,0 +1,92 @@
+"""Card facts: what a card *is* (name, passcode, kind, Level, Attribute, Type, ATK/DEF).
+
+What a card *does* lives in ygosim.cards.scripts; a card with no script is pure data.
+A CardData is shared by every copy of the card in every duel and is never mutated after load.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
+
+
+@dataclass(eq=False)
+class CardData:
+    name: str
+    passcode: int
+    kind: str                      # monster | spell | trap
+    frames: tuple = ()             # monster frames: normal, effect, fusion, ritual, tuner, flip...
+    subtype: str = ""              # spells: normal quickplay continuous equip field ritual;
+                                   # traps: normal continuous counter
+    attribute: str = ""
+    type: str = ""
+    atk: int = 0
+    def_: int = 0
+    level: int = 0
+    rank: int = 0
+    link_rating: int = 0
+    link_arrows: tuple = ()
+    scale: int = 0
+    alias: int = 0
+    text: str = ""
+    script: object = field(default=None, repr=False)   # a CardScript, attached at load time
+
+    # -- derived facts -------------------------------------------------------------------
+    @property
+    def is_monster(self) -> bool:
+        return self.kind == "monster"
+
+    @property
+    def is_spell(self) -> bool:
+        return self.kind == "spell"
+
+    @property
+    def is_trap(self) -> bool:
+        return self.kind == "trap"
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return self.kind == "monster" and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
+
+    @property
+    def is_normal_monster(self) -> bool:
+        return self.kind == "monster" and "normal" in self.frames
+
+    def has_frame(self, frame: str) -> bool:
+        return frame in self.frames
+
+    @property
+    def playable(self) -> bool:
+        """True when the engine knows everything this card does: a Normal Monster from the Main
+        Deck (Pendulum Normal Monsters included), or any card with a script."""
+        if self.script is not None:
+            return True
+        return self.kind == "monster" and "normal" in self.frames and not self.is_extra_deck
+
+    def kind_line(self) -> str:
+        """A short human description of the card's kind: 'Level 7 DARK Spellcaster 2500/2100'."""
+        if self.kind == "monster":
+            if self.link_rating:
+                head = f"Link-{self.link_rating} {self.attribute} {self.type} {self.atk}/-"
+            elif self.rank:
+                head = f"Rank {self.rank} {self.attribute} {self.type} {self.atk}/{self.def_}"
+            else:
+                head = f"Level {self.level} {self.attribute} {self.type} {self.atk}/{self.def_}"
+            frames = "/".join(f.capitalize() for f in self.frames)
+            return f"{head} [{frames}]"
+        sub = {"quickplay": "Quick-Play"}.get(self.subtype, self.subtype.capitalize())
+        return f"{sub} {self.kind.capitalize()}"
+
+
+def card_from_dict(d: dict) -> CardData:
+    """Build a CardData from the project's YAML fact format (keys as in cards.yaml)."""
+    return CardData(
+        name=d["name"], passcode=int(d["passcode"]), kind=d["kind"],
+        frames=tuple(d.get("frames", ())), subtype=d.get("subtype", ""),
+        attribute=d.get("attribute", ""), type=d.get("type", ""),
+        atk=int(d.get("atk", 0) or 0), def_=int(d.get("def", 0) or 0),
+        level=int(d.get("level", 0) or 0), rank=int(d.get("rank", 0) or 0),
+        link_rating=int(d.get("link_rating", 0) or 0),
+        link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
+        alias=int(d.get("alias", 0) or 0), text=d.get("text", "") or "",
+    )

@@ -1,0 +1,15 @@
+"""Card scripts: what each non-vanilla card does, keyed by card name.
+
+Each module defines scripts with the `@script("Card Name")` registry in ygosim.engine.effects;
+importing this package registers them all.
+"""
+
+
+def attach_scripts(db):
+    from ...engine.effects import SCRIPTS
+    from . import monsters, spells, traps  # noqa: F401  (registers scripts)
+    for name, script in SCRIPTS.items():
+        card = db.get(name)
+        if card is None:
+            raise RuntimeError(f"script for unknown card {name!r}")
+        card.script = script

@@ -1,0 +1,32 @@
+"""The `ygosim` command line. Each front end adds its commands in its own module."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .errors import YgosimError
+
+
+class _Group(click.Group):
+    """Turns YgosimError (bad input) into a clear message and exit status 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except YgosimError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="ygosim")
+def main():
+    """ygosim: a Yu-Gi-Oh! TCG duel simulator."""
+
+
+def _register():
+    from .frontends import commands  # noqa: F401  (each module adds its commands to `main`)
+
+
+_register()

@@ -1,0 +1,5 @@
+"""Imports every command module so that each registers its commands on ygosim.cli.main.
+
+One line per module; a module that is not there yet is simply not listed.
+"""
+from . import cli_sim  # noqa: F401
