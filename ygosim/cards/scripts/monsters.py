@@ -1,0 +1,2 @@
+"""Effect Monsters."""
+from __future__ import annotations

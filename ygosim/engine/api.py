@@ -1,0 +1,97 @@
+"""Making duels: from two decks (a full duel from the coin toss) or from a position."""
+from __future__ import annotations
+
+from . import const as K
+from .const import DECK, EXTRA
+from .duel import Duel
+from .effects import CONTINUOUS, TRIGGER, FLIP
+from .flow import push, run
+from .rng import Rng
+
+DEFAULT_OPTIONS = {"turn_cap": 500, "hand_limit": 6, "rules": "v10"}
+
+
+def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
+    """A new card instance; placed in `loc` (a pile) if given."""
+    c = len(d.data)
+    d.data.append(data)
+    d.owner.append(owner)
+    d.loc.append(0)
+    d.ctrl.append(owner)
+    d.seq.append(0)
+    d.pos.append(K.FACEDOWN)
+    d.mid.append(0)
+    d.turn_in.append(0)
+    d.summon.append(K.SUM_NONE)
+    d.attacked.append(-1)
+    d.pos_turn.append(-1)
+    d.equip.append(None)
+    if loc:
+        d.place(c, loc, owner, top=False)
+    return c
+
+
+def index_scripts(d: Duel) -> None:
+    """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
+    trig: dict = {}
+    statics, act = [], []
+    for c, data in enumerate(d.data):
+        s = data.script
+        if s is None:
+            continue
+        has_act = False
+        for ei, eff in enumerate(s.effects):
+            if eff.kind in (TRIGGER, FLIP):
+                for ev in eff.events:
+                    trig.setdefault(ev, []).append((c, ei))
+            elif eff.kind == CONTINUOUS:
+                if c not in statics:
+                    statics.append(c)
+            else:
+                has_act = True
+        if has_act:
+            act.append(c)
+    d.trig_index = {k: tuple(v) for k, v in trig.items()}
+    d.static_cards = tuple(statics)
+    d.act_cards = tuple(act)
+
+
+def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:
+    d = Duel()
+    d.rng = Rng(seed)
+    d.options = dict(DEFAULT_OPTIONS)
+    if options:
+        d.options.update(options)
+    return d
+
+
+def new_duel(deck_a, deck_b, seed: int = 0, options: dict | None = None,
+             names=("A", "B")) -> Duel:
+    """A duel from the start: shuffled decks, coin toss, opening hands.
+
+    A deck is a sequence of CardData (Main Deck) or an object with `main` and `extra`."""
+    d = blank_duel(seed, options)
+    d.names = tuple(names)
+    for p, deck in enumerate((deck_a, deck_b)):
+        main = getattr(deck, "main", deck)
+        extra = getattr(deck, "extra", ())
+        for data in main:
+            add_card(d, data, p, DECK)
+        for data in extra:
+            add_card(d, data, p, EXTRA)
+    index_scripts(d)
+    apply_rule_options(d)
+    for p in (0, 1):
+        d.shuffle_deck(p)
+    push(d, "start")
+    run(d)
+    return d
+
+
+def apply_rule_options(d: Duel) -> None:
+    """Hooks that optional rule modules (Extra Deck summons) install."""
+    try:
+        from . import extra
+    except ImportError:
+        return
+    extra.install(d)

@@ -1,0 +1,59 @@
+"""Codes shared by the engine: locations, positions, phases, events, reasons."""
+
+# Locations (bit flags so that a range can name several).
+DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY = 1, 2, 4, 8, 16, 32, 64, 128
+FIELD = MZONE | SZONE
+LOC_NAMES = {DECK: "deck", HAND: "hand", MZONE: "monster zone", SZONE: "spell & trap zone",
+             GY: "graveyard", BANISHED: "banished", EXTRA: "extra", OVERLAY: "xyz material"}
+FIELD_ZONE = 5          # szone index of the Field Zone
+EMZ_BASE = 5            # seq 5 and 6 of a monster are the Extra Monster Zones (left, right for A)
+
+# Positions: bit 1 = face-down, bit 2 = defense. Spells/Traps use FACEUP or FACEDOWN.
+ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE = 0, 1, 2, 3
+FACEUP = ATTACK
+
+# Phases
+DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END = range(6)
+PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
+PHASE_BY_NAME = {n: i for i, n in enumerate(PHASE_NAMES)}
+
+# Battle Phase steps
+START_STEP, BATTLE_STEP, DAMAGE_STEP, END_STEP = range(4)
+# Damage Step timings
+DS_START, DS_BEFORE_CALC, DS_CALC, DS_AFTER_CALC, DS_END = range(1, 6)
+
+# How a monster arrived on the field
+SUM_NONE, SUM_NORMAL, SUM_TRIBUTE, SUM_FLIP, SUM_SPECIAL, SUM_FUSION, SUM_RITUAL, \
+    SUM_SYNCHRO, SUM_XYZ, SUM_PENDULUM, SUM_LINK, SUM_SET = range(12)
+NORMAL_SUMMONS = (SUM_NORMAL, SUM_TRIBUTE)
+
+# Reasons a card moves
+R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL, R_DRAW, \
+    R_SUMMON = (1 << i for i in range(10))
+
+# Events (what trigger effects and "When ..." activations listen for)
+EV_NORMAL_SUMMONED = "normal_summoned"      # Normal (incl. Tribute) Summon succeeded
+EV_FLIP_SUMMONED = "flip_summoned"
+EV_SPECIAL_SUMMONED = "special_summoned"
+EV_FLIPPED = "flipped"                      # turned face-up from face-down (FLIP effects)
+EV_DESTROYED = "destroyed"
+EV_TO_GY = "to_gy"
+EV_LEFT_FIELD = "left_field"
+EV_BATTLE_DESTROYED = "battle_destroyed"    # destroyed by battle and sent to the GY
+EV_ATTACK = "attack_declared"
+EV_BATTLE_CONFIRM = "battle_confirm"        # start of "before damage calculation"
+EV_AFTER_CALC = "after_damage_calc"
+EV_DAMAGE = "damage"
+EV_DRAW = "draw"
+EV_ACTIVATE = "chain_activated"
+EV_STANDBY = "standby_phase"
+EV_END_PHASE = "end_phase"
+EV_SENT_TO_HAND = "to_hand"
+EV_SUMMON_ANY = (EV_NORMAL_SUMMONED, EV_FLIP_SUMMONED, EV_SPECIAL_SUMMONED)
+
+WIN_LP, WIN_DECKOUT, WIN_EXODIA, WIN_TURN_CAP, WIN_SURRENDER = (
+    "LP reduced to 0", "could not draw", "Exodia", "turn limit reached", "surrender")
+
+EXODIA_PIECES = frozenset({
+    "Exodia the Forbidden One", "Right Leg of the Forbidden One", "Left Leg of the Forbidden One",
+    "Right Arm of the Forbidden One", "Left Arm of the Forbidden One"})

@@ -1,0 +1,59 @@
+"""The decision seam: the one pending decision of a duel and its legal answers.
+
+A Decision says who decides, what kind of decision it is, and lists the legal answers as
+Option objects. An Option is plain, immutable data (a verb, the card ids involved, an argument);
+its text form in the scenario grammar comes from Duel.option_text / Decision.texts.
+"""
+from __future__ import annotations
+
+# Decision kinds
+ACTION = "action"          # the turn player's free choice (Main Phase, Battle Step)
+RESPONSE = "response"      # a window: activate something or pass
+SELECT = "select"          # pick cards (targets, tributes, costs, materials, discards)
+YESNO = "yesno"
+POSITION = "position"
+ZONE = "zone"
+ORDER = "order"            # order simultaneous trigger effects on the chain
+DECLARE = "declare"
+CALL = "call"              # call a coin toss
+FIRST = "first"            # go first or second
+
+KINDS = (ACTION, RESPONSE, SELECT, YESNO, POSITION, ZONE, ORDER, DECLARE, CALL, FIRST)
+
+
+class Option:
+    """One legal answer. `verb` is the grammar's first word; `cards` the card ids it names;
+    `arg` anything else (an effect number, an attack target, a phase, a position...)."""
+
+    __slots__ = ("verb", "cards", "arg")
+
+    def __init__(self, verb: str, cards: tuple = (), arg=None):
+        self.verb = verb
+        self.cards = cards
+        self.arg = arg
+
+    def __eq__(self, other):
+        return (isinstance(other, Option) and self.verb == other.verb
+                and self.cards == other.cards and self.arg == other.arg)
+
+    def __hash__(self):
+        return hash((self.verb, self.cards, self.arg))
+
+    def __repr__(self):
+        return f"Option({self.verb!r}, {self.cards!r}, {self.arg!r})"
+
+
+class Decision:
+    """The pending decision. Immutable once made; shared freely between clones."""
+
+    __slots__ = ("player", "kind", "options", "prompt", "source")
+
+    def __init__(self, player: int, kind: str, options, prompt: str = "", source: int = -1):
+        self.player = player
+        self.kind = kind
+        self.options = tuple(options)
+        self.prompt = prompt
+        self.source = source        # the card the decision is about, if any
+
+    def __repr__(self):
+        return f"Decision(player={self.player}, kind={self.kind!r}, {len(self.options)} options)"

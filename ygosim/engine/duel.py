@@ -1,0 +1,580 @@
+"""The duel state and its primitives.
+
+Everything a duel is lives in plain lists, ints and small dicts on one Duel object, so that
+`clone()` is a handful of list copies. Card instances are integers (card ids); per-card facts
+are in `data` (shared, immutable CardData), per-card state in parallel lists (`loc`, `ctrl`,
+`seq`, `pos`...). The flow of the duel (whose turn, which step, what is being resolved) is an
+explicit stack of small dict frames run by ygosim.engine.flow: there are no generators or
+callbacks holding hidden state, which is what makes a clone at any decision independent.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..errors import IllegalAction
+from . import const as K
+from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIELD,
+                    ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)
+from .decision import Decision, Option, SELECT, YESNO, POSITION
+from .effects import CONTINUOUS
+from .rng import Rng
+
+PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
+
+_PER_CARD = ("loc", "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
+             "equip")
+_PER_PLAYER = ("deck", "hand", "gy", "banished", "extra", "mzone", "szone")
+
+
+class Duel:
+    """One duel. Use ygosim.engine.api (new_duel, from_scenario) to make one."""
+
+    def __init__(self):
+        # card facts (shared between clones; never mutated after setup)
+        self.data: list = []
+        self.owner: list[int] = []
+        self.names = ("A", "B")
+        self.options: dict = {}
+        self.trig_index: dict = {}     # event -> tuple of (cid, effect index)
+        self.static_cards: tuple = ()  # cids whose scripts have continuous effects
+        self.quick_cards: tuple = ((), ())   # per owner: cids that may act outside their turn
+        # per-card state
+        self.loc: list[int] = []
+        self.ctrl: list[int] = []
+        self.seq: list[int] = []
+        self.pos: list[int] = []
+        self.mid: list[int] = []        # identity: changes whenever the card moves
+        self.turn_in: list[int] = []    # turn the card arrived where it is
+        self.summon: list[int] = []     # how it arrived on the field (SUM_*)
+        self.attacked: list[int] = []   # turn of its last attack declaration
+        self.pos_turn: list[int] = []   # turn its battle position last changed
+        self.equip: list = []           # equipped to: (card id, identity) or None
+        # per-player state
+        self.lp = [8000, 8000]
+        self.deck = [[], []]
+        self.hand = [[], []]
+        self.gy = [[], []]
+        self.banished = [[], []]
+        self.extra = [[], []]
+        self.mzone = [[-1] * 5, [-1] * 5]
+        self.emz = [-1, -1]             # left and right Extra Monster Zone, as A sees them
+        self.szone = [[-1] * 6, [-1] * 6]   # index 5 is the Field Zone
+        # turn state
+        self.turn = 0
+        self.tp = 0                     # turn player
+        self.phase = K.DRAW
+        self.step = 0                   # battle step / damage step timing
+        self.ns_used = [0, 0]           # Normal Summons/Sets used this turn
+        self.ns_extra = [0, 0]          # extra Normal Summons/Sets granted this turn
+        self.attack = None              # (attacker, target or -1, opp monster count) or None
+        self.battle_destroyed: list = []
+        self.no_battle_damage = [False, False]
+        # effects
+        self.links: dict = {}           # link id -> link dict
+        self.next_lid = 1
+        self.chain: list[int] = []      # link ids, Chain Link 1 first
+        self.trig_q: list = []          # pending triggers: (cid, ei, event, delayed)
+        self.events: list = []          # events since the last window: event tuples
+        self.serial = 0                 # game-action counter (missing the timing)
+        self.used: set = set()          # once-per-turn keys used
+        self.mods: list = []            # temporary stat changes (cid, mid, atk, def, until)
+        self.pflags: list = []          # player effects: (player, key, until_turn)
+        self.returns: list = []         # control to return: (cid, mid, player, turn)
+        self.proper_ok: frozenset = frozenset()   # Extra Deck/Ritual monsters properly summoned
+        # flow
+        self.stack: list[dict] = []
+        self.pending: Decision | None = None
+        self.answer: Option | None = None
+        self.rng = Rng(0)
+        self.log: list[str] = []
+        self.winner = None              # None (going on), 0, 1 or "draw"
+        self.win_reason = ""
+        self.n_decisions = 0
+        self.history: list = []         # answers applied, for replays
+
+    # ------------------------------------------------------------------ cloning
+    def clone(self) -> "Duel":
+        """An independent copy: playing on either never affects the other."""
+        new = Duel.__new__(Duel)
+        d = self.__dict__
+        nd = new.__dict__
+        nd.update(d)   # immutable and shared-by-design values
+        for k in _PER_CARD:
+            nd[k] = d[k][:]
+        for k in _PER_PLAYER:
+            a, b = d[k]
+            nd[k] = [a[:], b[:]]
+        nd["lp"] = d["lp"][:]
+        nd["emz"] = d["emz"][:]
+        nd["ns_used"] = d["ns_used"][:]
+        nd["ns_extra"] = d["ns_extra"][:]
+        nd["no_battle_damage"] = d["no_battle_damage"][:]
+        nd["battle_destroyed"] = d["battle_destroyed"][:]
+        nd["links"] = {k: _copy_link(v) for k, v in d["links"].items()}
+        nd["chain"] = d["chain"][:]
+        nd["trig_q"] = d["trig_q"][:]
+        nd["events"] = d["events"][:]
+        nd["used"] = set(d["used"])
+        nd["mods"] = d["mods"][:]
+        nd["pflags"] = d["pflags"][:]
+        nd["returns"] = d["returns"][:]
+        nd["stack"] = [f.copy() for f in d["stack"]]
+        nd["rng"] = d["rng"].copy()
+        nd["log"] = d["log"][:]
+        nd["history"] = d["history"][:]
+        return new
+
+    # ------------------------------------------------------------------ queries
+    def name(self, c: int) -> str:
+        return self.data[c].name
+
+    def opp(self, p: int) -> int:
+        return 1 - p
+
+    def monsters(self, p: int) -> list[int]:
+        """Card ids of the monsters player p controls (Main and Extra Monster Zones)."""
+        out = [c for c in self.mzone[p] if c >= 0]
+        for c in self.emz:
+            if c >= 0 and self.ctrl[c] == p:
+                out.append(c)
+        return out
+
+    def all_monsters(self) -> list[int]:
+        return self.monsters(self.tp) + self.monsters(1 - self.tp)
+
+    def spells(self, p: int) -> list[int]:
+        """Cards in player p's Spell & Trap Zones and Field Zone."""
+        return [c for c in self.szone[p] if c >= 0]
+
+    def field_cards(self, p: int) -> list[int]:
+        return self.monsters(p) + self.spells(p)
+
+    def faceup(self, c: int) -> bool:
+        return not self.pos[c] & FACEDOWN
+
+    def on_field(self, c: int) -> bool:
+        return self.loc[c] & FIELD != 0
+
+    def is_attack_pos(self, c: int) -> bool:
+        return not self.pos[c] & DEFENSE
+
+    def free_mzones(self, p: int) -> list[int]:
+        return [i for i, c in enumerate(self.mzone[p]) if c < 0]
+
+    def free_szones(self, p: int) -> list[int]:
+        return [i for i in range(5) if self.szone[p][i] < 0]
+
+    def level(self, c: int) -> int:
+        return self.data[c].level
+
+    def atk(self, c: int) -> int:
+        return self._stat(c, 0)
+
+    def def_(self, c: int) -> int:
+        return self._stat(c, 1)
+
+    def _stat(self, c: int, which: int) -> int:
+        data = self.data[c]
+        v = data.def_ if which else data.atk
+        if self.loc[c] != MZONE or self.pos[c] & FACEDOWN:
+            return v
+        for src, eff in self.active_statics("stat"):
+            delta = eff.apply(self, src, c)
+            if delta:
+                v += delta[which]
+        mid = self.mid[c]
+        for m in self.mods:
+            if m[0] == c and m[1] == mid:
+                v += m[2 + which]
+        return v if v > 0 else 0
+
+    def active_statics(self, key: str):
+        """(source card, effect) for every continuous effect of rule `key` now applying."""
+        out = []
+        for c in self.static_cards:
+            if self.loc[c] & FIELD and not self.pos[c] & FACEDOWN:
+                for eff in self.data[c].script.effects:
+                    if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c]:
+                        if (eff.condition is None or eff.condition(self, c)) \
+                                and not self.is_negated(c):
+                            out.append((c, eff))
+        return out
+
+    def has_static(self, key: str, *args) -> bool:
+        """True when some continuous effect of rule `key` applies (to args, if its apply takes
+        them: apply(duel, source, *args) -> bool)."""
+        for src, eff in self.active_statics(key):
+            if eff.apply is None or eff.apply(self, src, *args):
+                return True
+        return False
+
+    def is_negated(self, c: int) -> bool:
+        """Is card c's effect negated by a continuous rule (Jinzo on Traps, Imperial Order on
+        Spells)? Only cards on the field are affected."""
+        if not self.loc[c] & FIELD:
+            return False
+        kind = self.data[c].kind
+        if kind == "trap":
+            return self._negator("negate_traps", c)
+        if kind == "spell":
+            return self._negator("negate_spells", c)
+        return False
+
+    def _negator(self, key: str, victim: int) -> bool:
+        for c in self.static_cards:
+            if c == victim or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
+                continue
+            for eff in self.data[c].script.effects:
+                if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c] \
+                        and not self.is_negated(c):
+                    return True
+        return False
+
+    def player_flag(self, p: int, key: str) -> bool:
+        for q, k, until in self.pflags:
+            if q == p and k == key and until >= self.turn:
+                return True
+        return False
+
+    def can_target(self, c: int, link: dict) -> bool:
+        """May the effect of `link` target card c? (e.g. Lord of D. protects Dragons)."""
+        return not self.has_static("untargetable", c, link)
+
+    def proper(self, c: int) -> bool:
+        """Was c properly summoned (its own summoning procedure) before leaving the field?
+        Tracked through `proper_ok`, a set of card ids."""
+        return c in self.proper_ok
+
+    def card_ref(self, c: int) -> tuple:
+        """A card as it is now: (id, identity). Stale once the card moves."""
+        return (c, self.mid[c])
+
+    def still(self, ref: tuple) -> bool:
+        return self.mid[ref[0]] == ref[1]
+
+    def count_monsters(self, p: int) -> int:
+        n = 0
+        for c in self.mzone[p]:
+            if c >= 0:
+                n += 1
+        for c in self.emz:
+            if c >= 0 and self.ctrl[c] == p:
+                n += 1
+        return n
+
+    # ------------------------------------------------------------------ moving cards
+    def _detach(self, c: int) -> None:
+        l = self.loc[c]
+        if l == MZONE:
+            s = self.seq[c]
+            if s >= K.EMZ_BASE:
+                self.emz[s - K.EMZ_BASE] = -1
+            else:
+                self.mzone[self.ctrl[c]][s] = -1
+        elif l == SZONE:
+            self.szone[self.ctrl[c]][self.seq[c]] = -1
+        elif l == OVERLAY:
+            pass
+        else:
+            getattr(self, PILES[l])[self.owner[c]].remove(c)
+
+    def place(self, c: int, loc: int, player: int | None = None, seq: int | None = None,
+              pos: int = ATTACK, top: bool = True) -> None:
+        """Move card c to `loc` with no events: the low-level primitive every action uses."""
+        was = self.loc[c]
+        if was:
+            self._detach(c)
+        if player is None:
+            player = self.owner[c]
+        if loc == MZONE:
+            if seq is None:
+                seq = self.free_mzones(player)[0]
+            if seq >= K.EMZ_BASE:
+                self.emz[seq - K.EMZ_BASE] = c
+            else:
+                self.mzone[player][seq] = c
+        elif loc == SZONE:
+            if seq is None:
+                seq = self.free_szones(player)[0]
+            self.szone[player][seq] = c
+        elif loc in PILES:
+            player = self.owner[c]
+            pile = getattr(self, PILES[loc])[player]
+            if loc == DECK and not top:
+                pile.append(c)
+            elif loc == DECK:
+                pile.insert(0, c)
+            else:
+                pile.append(c)
+            seq = 0
+            if loc in (DECK, HAND):
+                pos = FACEDOWN if loc == DECK else ATTACK
+        self.loc[c] = loc
+        self.ctrl[c] = player
+        self.seq[c] = seq if seq is not None else 0
+        self.pos[c] = pos
+        self.mid[c] += 1
+        self.turn_in[c] = self.turn
+        if was & FIELD and not loc & FIELD:
+            self.summon[c] = K.SUM_NONE
+            self.equip[c] = None
+        if loc != MZONE:
+            self.pos_turn[c] = -1
+            self.attacked[c] = -1
+
+    def send(self, cards, loc: int, reason: int, by: int = -1, destroy: bool = False,
+             top: bool = True) -> list[int]:
+        """Send cards to `loc` (their owner's pile), raising the events triggers listen to.
+        Returns the cards that moved."""
+        moved = []
+        self.serial += 1
+        for c in cards:
+            was = self.loc[c]
+            if not was:
+                continue
+            was_faceup = not self.pos[c] & FACEDOWN
+            prev_ctrl = self.ctrl[c]
+            if self.data[c].has_frame("token") and loc != MZONE:
+                self._detach(c)
+                self.loc[c] = 0
+                self.mid[c] += 1
+                moved.append(c)
+                continue
+            if was & FIELD and loc == GY and "pendulum" in self.data[c].frames \
+                    and was == MZONE:
+                loc = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
+            self.place(c, loc, top=top)
+            if loc == EXTRA and was & FIELD:
+                self.pos[c] = ATTACK   # face-up in the Extra Deck
+            moved.append(c)
+            info = (was, prev_ctrl, was_faceup)
+            if destroy:
+                self.raise_event(K.EV_DESTROYED, c, by, reason, info)
+            if was & FIELD:
+                self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
+            if loc == GY:
+                self.raise_event(K.EV_TO_GY, c, by, reason, info)
+            elif loc == HAND:
+                self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)
+        if moved:
+            self.write(self._move_text(moved, loc, destroy))
+        return moved
+
+    def _move_text(self, cards, loc, destroy) -> str:
+        names = ", ".join(self.data[c].name for c in cards)
+        verb = "destroyed and sent to the" if destroy else "sent to the"
+        where = {GY: "Graveyard", HAND: "hand", DECK: "Deck", BANISHED: "banishment",
+                 EXTRA: "Extra Deck"}.get(loc, K.LOC_NAMES.get(loc, "?"))
+        if loc == BANISHED:
+            return f"{names} banished"
+        return f"{names} {verb} {where}"
+
+    def destroy(self, cards, reason: int = K.R_EFFECT, by: int = -1) -> list[int]:
+        return self.send(cards, GY, reason | K.R_DESTROY, by, destroy=True)
+
+    def draw(self, p: int, n: int = 1) -> list[int]:
+        """Draw n cards; a player who must draw from an empty Deck loses."""
+        drawn = []
+        for _ in range(n):
+            if not self.deck[p]:
+                self.lose(p, K.WIN_DECKOUT)
+                break
+            c = self.deck[p][0]
+            self.place(c, HAND, p)
+            drawn.append(c)
+            self.raise_event(K.EV_DRAW, c, p, K.R_DRAW)
+        if drawn:
+            self.write(f"{self.names[p]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}")
+        return drawn
+
+    def shuffle_deck(self, p: int) -> None:
+        self.rng.shuffle(self.deck[p])
+
+    def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
+        if amount <= 0:
+            return
+        self.lp[p] -= amount
+        self.serial += 1
+        self.write(f"{self.names[p]} takes {amount} {'battle' if battle else 'effect'} damage "
+                   f"(LP {max(self.lp[p], 0)})")
+        self.raise_event(K.EV_DAMAGE, -1, p, K.R_BATTLE if battle else K.R_EFFECT, amount)
+
+    def gain_lp(self, p: int, amount: int) -> None:
+        self.lp[p] += amount
+        self.serial += 1
+        self.write(f"{self.names[p]} gains {amount} LP (LP {self.lp[p]})")
+
+    def pay_lp(self, p: int, amount: int) -> None:
+        self.lp[p] -= amount
+        self.write(f"{self.names[p]} pays {amount} LP (LP {self.lp[p]})")
+
+    def set_position(self, c: int, pos: int) -> None:
+        was_fd = self.pos[c] & FACEDOWN
+        self.pos[c] = pos
+        self.pos_turn[c] = self.turn
+        self.serial += 1
+        if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
+            self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
+        if pos & FACEDOWN and self.loc[c] == MZONE:
+            self.mid[c] += 1   # a monster turned face-down is a new card for effects
+
+    def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None) -> None:
+        """A temporary ATK/DEF change on the face-up monster c (until the End Phase of turn
+        `until`, by default this turn); it ends at once if c leaves the field."""
+        self.mods.append((c, self.mid[c], atk, def_, self.turn if until is None else until))
+
+    # ------------------------------------------------------------------ events and triggers
+    def raise_event(self, etype: str, c: int, player: int, reason: int, info=None) -> None:
+        ev = (etype, c, self.mid[c] if c >= 0 else 0, player, reason, self.serial, info)
+        self.events.append(ev)
+        for cid, ei in self.trig_index.get(etype, ()):
+            eff = self.data[cid].script.effects[ei]
+            if not eff.range & self.loc[cid]:
+                continue
+            if getattr(eff, "condition", None) is not None:
+                probe = {"card": cid, "player": self.ctrl[cid], "event": ev, "vars": {}}
+                if not eff.condition(self, probe):
+                    continue
+            elif c != cid:
+                continue   # a trigger with no condition listens to its own card's events
+            delayed = (self.phase == K.BATTLE and self.step in (K.DS_START, K.DS_BEFORE_CALC)
+                       and etype == K.EV_FLIPPED and self.attack is not None)
+            self.trig_q.append((cid, ei, ev, delayed))
+
+    # ------------------------------------------------------------------ results and log
+    def lose(self, p: int, reason: str) -> None:
+        if self.winner is None:
+            self.winner = 1 - p
+            self.win_reason = reason
+            self.write(f"{self.names[1 - p]} wins ({reason})")
+
+    def check_state(self) -> None:
+        """Win conditions that hold at any moment: LP 0 (both at once is a draw), Exodia."""
+        if self.winner is not None:
+            return
+        a, b = self.lp[0] <= 0, self.lp[1] <= 0
+        if a and b:
+            self.winner = "draw"
+            self.win_reason = "both players reached 0 LP"
+            self.write("The duel is a draw (both players at 0 LP)")
+        elif a:
+            self.lose(0, K.WIN_LP)
+        elif b:
+            self.lose(1, K.WIN_LP)
+
+    def check_exodia(self, p: int) -> None:
+        if self.winner is None:
+            names = {self.data[c].name for c in self.hand[p]}
+            if K.EXODIA_PIECES <= names:
+                self.winner = p
+                self.win_reason = K.WIN_EXODIA
+                self.write(f"{self.names[p]} assembles Exodia and wins")
+
+    def write(self, text: str) -> None:
+        self.log.append(f"T{self.turn} {text}")
+
+    # ------------------------------------------------------------------ decisions
+    def ask(self, player: int, kind: str, options, prompt: str = "", source: int = -1) -> None:
+        self.pending = Decision(player, kind, options, prompt, source)
+
+    def select_options(self, candidates, count: int, least: int | None = None,
+                       constraint=None) -> list[Option]:
+        """Every legal selection of `least`..`count` cards among `candidates` (interchangeable
+        copies collapsed), each as a `choose` Option."""
+        least = count if least is None else least
+        cands = list(candidates)
+        out, seen = [], set()
+        for n in range(max(least, 0), count + 1):
+            for combo in combinations(cands, n):
+                if constraint is not None and not constraint(combo):
+                    continue
+                key = tuple(sorted(self.signature(c) for c in combo))
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(Option("choose", combo))
+        return out
+
+    def signature(self, c: int) -> tuple:
+        """Cards with equal signatures are interchangeable (same name, place and state)."""
+        l = self.loc[c]
+        if l & FIELD:
+            return (c,)
+        return (self.data[c].name, l, self.owner[c], self.pos[c])
+
+
+def _copy_link(link: dict) -> dict:
+    new = link.copy()
+    new["vars"] = link["vars"].copy()
+    return new
+
+
+def position_options() -> list[Option]:
+    return [Option("position", (), "attack"), Option("position", (), "defense")]
+
+
+__all__ = ["Duel", "Option", "Decision", "IllegalAction", "position_options", "SELECT", "YESNO",
+           "POSITION", "DEFENSE", "FACEDOWN_DEFENSE"]
+
+
+# ---------------------------------------------------------------------- the decision seam
+def _legal_actions(self) -> list[Option]:
+    """The legal answers to the pending decision (empty when the duel is over)."""
+    return list(self.pending.options) if self.pending is not None else []
+
+
+def _texts(self) -> list[str]:
+    """The legal answers in the scenario grammar, in the order of legal_actions()."""
+    from .text import option_texts
+    return option_texts(self, self.pending) if self.pending is not None else []
+
+
+def _resolve_answer(self, answer) -> Option:
+    dec = self.pending
+    if dec is None:
+        raise IllegalAction("the duel is over: there is no decision to answer")
+    if isinstance(answer, Option):
+        if answer not in dec.options:
+            raise IllegalAction(f"not a legal answer now: {answer!r}")
+        return answer
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        if not 0 <= answer < len(dec.options):
+            raise IllegalAction(f"no answer number {answer}: there are {len(dec.options)}")
+        return dec.options[answer]
+    if isinstance(answer, str):
+        from .text import match, options_interchangeable, option_texts
+        fits, err = match(self, dec, answer)
+        if err:
+            raise IllegalAction(err)
+        if not fits:
+            legal = "; ".join(option_texts(self, dec))
+            raise IllegalAction(f"{answer!r} is not legal now ({dec.kind} for "
+                                f"{self.names[dec.player]}). Legal: {legal}")
+        if len(fits) > 1 and not options_interchangeable(self, fits):
+            raise IllegalAction(f"{answer!r} is ambiguous: it fits {len(fits)} answers; name the "
+                                f"card with @zone or A:/B:")
+        return fits[0]
+    raise IllegalAction(f"cannot answer with {answer!r}")
+
+
+def _apply(self, answer) -> None:
+    """Answer the pending decision (an Option, its index, or its text) and run the duel on
+    to the next decision. An illegal answer raises IllegalAction and changes nothing."""
+    from .flow import run
+    opt = _resolve_answer(self, answer)
+    self.history.append(self.pending.options.index(opt))
+    self.answer = opt
+    self.pending = None
+    self.n_decisions += 1
+    run(self)
+
+
+def _current_player(self) -> int:
+    return self.pending.player if self.pending is not None else -1
+
+
+Duel.legal_actions = _legal_actions
+Duel.texts = _texts
+Duel.apply = _apply
+Duel.current_player = _current_player
+Duel.is_over = property(lambda self: self.winner is not None)

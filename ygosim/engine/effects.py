@@ -1,0 +1,176 @@
+"""The effect framework: what a card script is made of.
+
+An Effect has a kind (card activation, Ignition, Trigger, Flip, Quick, Continuous), and the four
+parts the rulings speak of: condition, cost, target, operation; plus when it may be used (event,
+range, once per turn, Damage Step). Effects are immutable values shared by every duel; the
+per-activation data (who, targets, choices made while resolving) lives in the chain link, a plain
+dict inside the duel state.
+
+Costs and operations are sequences of *steps*: plain functions `step(duel, link)`. A step may do
+its work at once, or ask a decision (duel.ask_select, duel.ask_yesno ...) whose answer the next
+step reads from link["vars"]. This keeps every effect resumable, and so every duel cloneable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .const import HAND, MZONE, SZONE, GY, FIELD
+
+# Effect kinds
+ACTIVATE = "activate"        # activating a Spell/Trap Card
+IGNITION = "ignition"
+TRIGGER = "trigger"
+FLIP = "flip"
+QUICK = "quick"
+CONTINUOUS = "continuous"
+
+SCRIPTS: dict[str, "CardScript"] = {}
+
+
+def _steps(x) -> tuple:
+    if x is None:
+        return ()
+    if callable(x):
+        return (x,)
+    return tuple(x)
+
+
+@dataclass(frozen=True, eq=False)
+class Target:
+    """Targets chosen on activation: `candidates(duel, link)` lists the legal ones."""
+    candidates: Callable
+    count: int = 1
+    min: int | None = None
+    prompt: str = "choose a target"
+
+    @property
+    def least(self) -> int:
+        return self.count if self.min is None else self.min
+
+
+@dataclass(frozen=True, eq=False)
+class Effect:
+    kind: str
+    operation: tuple = ()            # steps run on resolution
+    condition: Callable | None = None  # (duel, link) -> bool, checked on activation
+    cost: tuple = ()                 # steps run on activation, before the link is on the chain
+    can_pay: Callable | None = None  # (duel, link) -> bool: whether the cost can be paid
+    target: Target | None = None
+    events: tuple = ()               # triggers: events listened to; activations: "When ..."
+    optional: bool = True            # triggers: "you can"
+    misses_timing: bool = False      # optional "When ..." triggers
+    range: int = FIELD               # where the card must be for the effect to be used
+    once_per_turn: bool = False
+    speed: int = 1
+    damage_step: bool = False        # may be activated in the Damage Step (until damage calc)
+    damage_calc: bool = False        # may be activated during damage calculation
+    static: str = ""                 # continuous effects: which rule they change
+    apply: Callable | None = None    # continuous effects: (duel, source, card) -> value
+    label: str = ""                  # a few words, for logs and front ends
+
+    @property
+    def is_trigger(self) -> bool:
+        return self.kind in (TRIGGER, FLIP)
+
+
+@dataclass(frozen=True, eq=False)
+class CardScript:
+    """What one card does. `effects[0]` of a Spell/Trap is its card activation."""
+    effects: tuple = ()
+    # Summoning rules stated by the card
+    cannot_special_summon: bool = False
+    fusion_materials: tuple = ()     # names, for Fusion Monsters
+    ritual_level: int = 0            # Ritual Spells: the Level total needed
+    ritual_monster: str = ""         # Ritual Spells: the monster they summon
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def activation(self) -> Effect | None:
+        e = self.effects[0] if self.effects else None
+        return e if e is not None and e.kind == ACTIVATE else None
+
+    def statics(self, key: str):
+        return [e for e in self.effects if e.kind == CONTINUOUS and e.static == key]
+
+
+def script(name: str, *effects: Effect, **kw) -> CardScript:
+    """Register what card `name` does."""
+    s = CardScript(effects=tuple(effects), **kw)
+    SCRIPTS[name] = s
+    return s
+
+
+# -- builders for the common shapes ---------------------------------------------------------
+
+def activation(*, speed=1, operation=None, condition=None, cost=None, can_pay=None, target=None,
+               when=(), once_per_turn=False, damage_step=False, damage_calc=False, label="",
+               range=HAND | SZONE) -> Effect:
+    """The activation of a Spell or Trap Card. Spell Speed: 1 for Spells, 2 Quick-Play and
+    Traps, 3 Counter Traps (the card's subtype decides; the builders below set it)."""
+    return Effect(kind=ACTIVATE, operation=_steps(operation), condition=condition,
+                  cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
+                  once_per_turn=once_per_turn, speed=speed, damage_step=damage_step,
+                  damage_calc=damage_calc, label=label, range=range)
+
+
+def spell(**kw) -> Effect:
+    return activation(speed=1, **kw)
+
+
+def quickplay(**kw) -> Effect:
+    return activation(speed=2, **kw)
+
+
+def trap(**kw) -> Effect:
+    return activation(speed=2, range=SZONE, **kw)
+
+
+def counter_trap(**kw) -> Effect:
+    return activation(speed=3, range=SZONE, damage_step=True, **kw)
+
+
+def ignition(operation, *, condition=None, cost=None, can_pay=None, target=None,
+             once_per_turn=False, range=MZONE, label="") -> Effect:
+    return Effect(kind=IGNITION, operation=_steps(operation), condition=condition,
+                  cost=_steps(cost), can_pay=can_pay, target=target, range=range,
+                  once_per_turn=once_per_turn, speed=1, label=label)
+
+
+def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, when=(),
+          once_per_turn=False, range=MZONE, damage_step=False, damage_calc=False,
+          label="") -> Effect:
+    return Effect(kind=QUICK, operation=_steps(operation), condition=condition,
+                  cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
+                  range=range, once_per_turn=once_per_turn, speed=2, damage_step=damage_step,
+                  damage_calc=damage_calc, label=label)
+
+
+def trigger(events, operation, *, optional=True, when=False, condition=None, cost=None,
+            target=None, range=MZONE, once_per_turn=False, label="") -> Effect:
+    """A Trigger Effect. `when=True` marks an optional "When ..." effect, which can miss the
+    timing; "If ..." effects and mandatory ones cannot."""
+    if isinstance(events, str):
+        events = (events,)
+    return Effect(kind=TRIGGER, operation=_steps(operation), condition=condition,
+                  cost=_steps(cost), target=target, events=tuple(events), optional=optional,
+                  misses_timing=when and optional, range=range, once_per_turn=once_per_turn,
+                  speed=1, damage_step=True, label=label)
+
+
+def flip(operation, *, target=None, condition=None, label="") -> Effect:
+    """A FLIP effect: a mandatory trigger when the card is turned face-up."""
+    from .const import EV_FLIPPED
+    return Effect(kind=FLIP, operation=_steps(operation), target=target, condition=condition,
+                  events=(EV_FLIPPED,), optional=False, range=MZONE, speed=1,
+                  damage_step=True, label=label)
+
+
+def continuous(static: str, apply: Callable | None = None, *, condition=None,
+               range=FIELD, label="") -> Effect:
+    """A Continuous Effect: while the card is face-up in `range`, rule `static` changes."""
+    return Effect(kind=CONTINUOUS, static=static, apply=apply, condition=condition,
+                  range=range, label=label)
+
+
+GRAVEYARD = GY

@@ -1,0 +1,1012 @@
+"""The flow of a duel: turns, phases, summons, battle, chains and windows.
+
+Each procedure is a function `proc(duel, frame)` over a small dict frame on `duel.stack`,
+re-entered step by step (`frame["s"]`). A procedure that needs a decision sets
+`duel.pending` and returns; the answer is in `duel.answer` when it is re-entered. Procedures
+push child frames for sub-procedures and pop themselves when done. Nothing else holds state,
+so a duel can be cloned at any decision.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import const as K
+from .const import (DECK, HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE,
+                    FACEDOWN_DEFENSE, FACEUP, MAIN1, MAIN2, BATTLE, END)
+from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION)
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION
+
+PROCS = {}
+
+
+def proc(fn):
+    PROCS[fn.__name__] = fn
+    return fn
+
+
+def push(d, name: str, **kw) -> dict:
+    f = {"p": name, "s": 0}
+    f.update(kw)
+    d.stack.append(f)
+    return f
+
+
+def run(d) -> None:
+    """Run the duel until it waits for a decision or ends."""
+    stack = d.stack
+    while d.pending is None and d.winner is None and stack:
+        f = stack[-1]
+        PROCS[f["p"]](d, f)
+        lp = d.lp
+        if lp[0] <= 0 or lp[1] <= 0:
+            d.check_state()
+
+
+def pop(d) -> None:
+    d.stack.pop()
+
+
+# ===================================================================== setup and turns
+@proc
+def start(d, f):
+    s = f["s"]
+    if s == 0:
+        f["s"] = 1
+        d.ask(0, CALL, [Option("call", (), "heads"), Option("call", (), "tails")],
+              "call the coin toss")
+    elif s == 1:
+        called = d.answer.arg
+        result = "heads" if d.rng.coin() == 0 else "tails"
+        winner = 0 if called == result else 1
+        d.write(f"Coin toss: {result}; {d.names[winner]} wins the toss")
+        f["s"] = 2
+        d.ask(winner, FIRST, [Option("go", (), "first"), Option("go", (), "second")],
+              "go first or second?")
+        f["winner"] = winner
+    else:
+        first = f["winner"] if d.answer.arg == "first" else 1 - f["winner"]
+        d.write(f"{d.names[first]} goes first")
+        for p in (first, 1 - first):
+            d.draw(p, 5)
+        d.tp = 1 - first   # begin_turn switches
+        pop(d)
+        push(d, "turn", s=0)
+
+
+@proc
+def turn(d, f):
+    s = f["s"]
+    if s == 0:                                   # a new turn
+        if d.turn >= d.options.get("turn_cap", 500):
+            d.winner = "draw"
+            d.win_reason = K.WIN_TURN_CAP
+            d.write(f"Turn limit ({d.turn}) reached: the duel is a draw")
+            return
+        d.turn += 1
+        d.tp = 1 - d.tp
+        d.ns_used = [0, 0]
+        d.ns_extra = [0, 0]
+        d.used.clear()
+        d.phase = K.DRAW
+        d.write(f"--- Turn {d.turn}: {d.names[d.tp]} ---")
+        f["s"] = 1
+    elif s == 1:                                 # Draw Phase
+        d.phase = K.DRAW
+        d.events.clear()
+        if d.turn > 1 or d.options.get("first_turn_draw"):
+            d.draw(d.tp, 1)
+            d.check_exodia(d.tp)
+        f["s"] = 2
+        phase_window(d)
+    elif s == 2:                                 # Standby Phase
+        d.phase = K.STANDBY
+        d.events.clear()
+        d.raise_event(K.EV_STANDBY, -1, d.tp, K.R_RULE)
+        f["s"] = 3
+        phase_window(d)
+    elif s == 3:                                 # Main Phase 1
+        d.phase = MAIN1
+        f["s"] = 4
+        push(d, "main")
+    elif s == 4:
+        if f.pop("next", "end") == "battle":
+            d.phase = BATTLE
+            f["s"] = 5
+            push(d, "battle")
+        else:
+            f["s"] = 7
+    elif s == 5:
+        if f.pop("next", "end") == "main2":
+            d.phase = MAIN2
+            f["s"] = 7
+            push(d, "main")
+        else:
+            f["s"] = 7
+    elif s == 7:                                 # End Phase
+        d.phase = END
+        d.step = 0
+        d.events.clear()
+        return_control(d)
+        d.raise_event(K.EV_END_PHASE, -1, d.tp, K.R_RULE)
+        f["s"] = 8
+        phase_window(d)
+    elif s == 8:                                 # hand size limit
+        extra = len(d.hand[d.tp]) - d.options.get("hand_limit", 6)
+        if extra > 0:
+            f["s"] = 9
+            d.ask(d.tp, SELECT, d.select_options(d.hand[d.tp], extra),
+                  f"discard {extra} card{'s' if extra > 1 else ''} (hand size limit)")
+        else:
+            f["s"] = 10
+    elif s == 9:
+        d.send(d.answer.cards, GY, K.R_DISCARD | K.R_RULE, d.tp)
+        f["s"] = 10
+        push(d, "triggers")
+    elif s == 10:                                # the turn ends
+        t = d.turn
+        d.mods = [m for m in d.mods if m[4] > t]
+        d.pflags = [x for x in d.pflags if x[2] > t]
+        f["s"] = 0
+
+
+def phase_window(d) -> None:
+    """At a point of a phase: pending triggers, then both players may respond (the turn
+    player first)."""
+    push(d, "window", cur=d.tp, reopen=True)
+    push(d, "triggers")
+
+
+def return_control(d) -> None:
+    """Control changes "until the End Phase" end now."""
+    keep = []
+    for c, mid, p, t in d.returns:
+        if d.mid[c] != mid:
+            continue
+        if t <= d.turn:
+            if d.ctrl[c] != p and d.free_mzones(p):
+                d.place(c, MZONE, p, pos=d.pos[c])
+                d.write(f"{d.name(c)} returns to {d.names[p]}'s control")
+        else:
+            keep.append((c, mid, p, t))
+    d.returns = keep
+
+
+# ===================================================================== Main Phase
+@proc
+def main(d, f):
+    s = f["s"]
+    if s == 0:
+        d.events.clear()
+        if d.pending is None:
+            d.ask(d.tp, ACTION, idle_options(d), "your move")
+        f["s"] = 1
+    elif s == 1:
+        a = d.answer
+        v = a.verb
+        f["s"] = 0
+        if v == "summon" or (v == "set" and d.data[a.cards[0]].is_monster):
+            push(d, "normal_summon", c=a.cards[0], set=(v == "set"))
+        elif v == "set":
+            set_spell_trap(d, a.cards[0], d.tp)
+        elif v == "flip":
+            push(d, "flip_summon", c=a.cards[0])
+        elif v == "change":
+            c = a.cards[0]
+            new = ATTACK if d.pos[c] & DEFENSE else DEFENSE
+            d.set_position(c, new)
+            d.write(f"{d.names[d.tp]} changes {d.name(c)} to "
+                    f"{'Attack' if new == ATTACK else 'Defense'} Position")
+        elif v == "activate":
+            start_activation(d, a.cards[0], a.arg, d.tp)
+        elif v == "phase":
+            f.pop("acted", None)
+            f["next"] = a.arg
+            f["s"] = 2
+            push(d, "window", cur=1 - d.tp, reopen=False)
+        elif v == "synchro" or v == "xyz" or v == "link" or v == "pendulum":
+            push(d, "extra_summon", kind=v, cards=a.cards)
+    elif s == 2:
+        if f.pop("acted", False):
+            f["s"] = 0          # the opponent responded: the turn player acts again
+        else:
+            d.stack[-2]["next"] = f["next"]
+            pop(d)
+
+
+def idle_options(d) -> list[Option]:
+    p = d.tp
+    opts: list[Option] = []
+    seen = set()
+    can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    for c in d.hand[p]:
+        data = d.data[c]
+        key = data.name
+        if key in seen:
+            continue
+        seen.add(key)
+        if data.is_monster:
+            if can_ns and can_normal_summon(d, c, p):
+                opts.append(Option("summon", (c,)))
+                opts.append(Option("set", (c,)))
+        elif data.subtype == "field" or d.free_szones(p):
+            if data.subtype != "field" or d.szone[p][K.FIELD_ZONE] < 0:
+                opts.append(Option("set", (c,)))
+    opts.extend(activatable(d, p, True))
+    t = d.turn
+    for c in d.monsters(p):
+        if d.turn_in[c] == t or d.pos_turn[c] == t:
+            continue
+        if d.pos[c] == FACEDOWN_DEFENSE:
+            opts.append(Option("flip", (c,)))
+        elif d.attacked[c] != t and not d.has_static("no_position_change", c):
+            opts.append(Option("change", (c,)))
+    opts.extend(extra_summon_options(d, p))
+    if d.phase == MAIN1 and d.turn > 1 and not d.player_flag(p, "no_battle_phase"):
+        opts.append(Option("phase", (), "battle"))
+    opts.append(Option("phase", (), "end"))
+    return opts
+
+
+def extra_summon_options(d, p) -> list[Option]:
+    """Synchro/Xyz/Link/Pendulum Summons (ygosim.engine.extra adds them when loaded)."""
+    hook = d.options.get("extra_summons")
+    return hook(d, p) if hook else []
+
+
+def tributes_needed(d, c) -> int:
+    lv = d.data[c].level
+    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
+
+
+def tribute_candidates(d, p) -> list[int]:
+    out = d.monsters(p)
+    for c in d.monsters(1 - p):
+        if d.has_static("tributable_by", c, p):
+            out.append(c)
+    return out
+
+
+def can_normal_summon(d, c, p) -> bool:
+    data = d.data[c]
+    if data.is_extra_deck or "ritual" in data.frames or "token" in data.frames:
+        return False
+    if data.script is not None and data.script.extra.get("no_normal_summon"):
+        return False
+    n = tributes_needed(d, c)
+    if n == 0:
+        return bool(d.free_mzones(p))
+    cands = tribute_candidates(d, p)
+    if len(cands) < n:
+        return False
+    own = sum(1 for x in cands if d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE)
+    return len(d.free_mzones(p)) + min(own, n) >= 1
+
+
+def set_spell_trap(d, c, p) -> None:
+    if d.data[c].subtype == "field":
+        d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN)
+    else:
+        d.place(c, SZONE, p, pos=FACEDOWN)
+    d.write(f"{d.names[p]} sets a Spell/Trap card")
+
+
+# ===================================================================== summons
+@proc
+def normal_summon(d, f):
+    s = f["s"]
+    c = f["c"]
+    p = d.tp if "player" not in f else f["player"]
+    if s == 0:
+        n = tributes_needed(d, c)
+        f["s"] = 2
+        if n:
+            f["s"] = 1
+            d.ask(p, SELECT, d.select_options(tribute_candidates(d, p), n),
+                  f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
+                  source=c)
+    elif s == 1:
+        d.serial += 1
+        d.send(d.answer.cards, GY, K.R_TRIBUTE | K.R_SUMMON, p)
+        f["s"] = 2
+        f["tributed"] = True
+    elif s == 2:
+        if not f.get("extra"):
+            d.ns_used[p] += 1
+        is_set = f["set"]
+        pos = FACEDOWN_DEFENSE if is_set else ATTACK
+        d.events.clear()
+        d.serial += 1
+        d.place(c, MZONE, p, pos=pos)
+        d.summon[c] = K.SUM_SET if is_set else (K.SUM_TRIBUTE if f.get("tributed") else K.SUM_NORMAL)
+        if is_set:
+            d.write(f"{d.names[p]} sets a monster")
+        else:
+            d.write(f"{d.names[p]} {'Tribute' if f.get('tributed') else 'Normal'} Summons "
+                    f"{d.name(c)} ({d.atk(c)} ATK)")
+            d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
+        pop(d)
+        after_action(d, first=d.tp)
+
+
+@proc
+def flip_summon(d, f):
+    c = f["c"]
+    d.events.clear()
+    d.set_position(c, ATTACK)
+    d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
+    d.raise_event(K.EV_FLIP_SUMMONED, c, d.ctrl[c], K.R_SUMMON)
+    pop(d)
+    after_action(d, first=d.tp)
+
+
+def after_action(d, first: int) -> None:
+    """After a summon or attack: triggers, then a response window (`first` has priority)."""
+    push(d, "window", cur=first, reopen=False)
+    push(d, "triggers")
+
+
+@proc
+def special_summon(d, f):
+    """Special Summon f["cards"] (a tuple) for f["player"]; each asks a position unless
+    f["pos"] fixes it. Events are raised together at the end (a simultaneous summon)."""
+    cards = f["cards"]
+    i = f.get("i", 0)
+    p = f["player"]
+    if f["s"] == 1:
+        place_special(d, cards[i], p, ATTACK if d.answer.arg == "attack" else DEFENSE, f)
+        i += 1
+        f["i"] = i
+        f["s"] = 0
+    while i < len(cards):
+        c = cards[i]
+        if not d.free_mzones(p) or d.loc[c] == MZONE:
+            i += 1
+            f["i"] = i
+            continue
+        if f.get("pos") is None:
+            f["s"] = 1
+            d.ask(p, POSITION, [Option("position", (), "attack"), Option("position", (), "defense")],
+                  f"choose a position for {d.name(c)}", source=c)
+            return
+        place_special(d, c, p, f["pos"], f)
+        i += 1
+        f["i"] = i
+    for c in f.get("done", ()):
+        d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
+    pop(d)
+
+
+def place_special(d, c, p, pos, f) -> None:
+    d.serial += 1
+    d.place(c, MZONE, p, pos=pos)
+    d.summon[c] = f.get("how", K.SUM_SPECIAL)
+    d.write(f"{d.names[p]} Special Summons {d.name(c)} in "
+            f"{'Attack' if pos == ATTACK else 'Defense'} Position")
+    f["done"] = f.get("done", ()) + (c,)
+
+
+# ===================================================================== activation & chains
+def start_activation(d, c: int, ei: int, p: int) -> None:
+    """The turn player's free activation: the opponent may respond first."""
+    push(d, "window", cur=1 - p, reopen=False, passes=0)
+    push(d, "activate", c=c, ei=ei, player=p)
+
+
+def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
+    data = d.data[c]
+    eff = data.script.effects[ei]
+    kind = eff.kind
+    if kind == CONTINUOUS or kind == TRIGGER or kind == FLIP:
+        return False
+    loc = d.loc[c]
+    if not eff.range & loc:
+        return False
+    chain = d.chain
+    speed = eff.speed
+    if chain:
+        top = d.links[chain[-1]]["speed"]
+        if speed < 2 or speed < top:
+            return False
+    elif not open_state and speed < 2:
+        return False
+    if d.phase == BATTLE and d.attack is not None and K.DS_START <= d.step:
+        # The Damage Step: Counter Traps and effects that change ATK/DEF directly; during
+        # damage calculation only effects made for it.
+        if d.step == K.DS_CALC:
+            if not (eff.damage_calc or speed == 3):
+                return False
+        elif not eff.damage_step:
+            return False
+    if kind == ACTIVATE:
+        pos = d.pos[c]
+        if loc == HAND:
+            if data.is_trap:
+                return False
+            if data.subtype == "quickplay" and d.tp != p:
+                return False
+            if data.subtype != "field" and not d.free_szones(p):
+                return False
+        elif loc == SZONE:
+            if not pos & FACEDOWN:
+                return False
+            if d.turn_in[c] == d.turn and (data.is_trap or data.subtype == "quickplay"):
+                return False
+        else:
+            return False
+        if data.is_trap and d.has_static("no_trap_activation", p):
+            return False
+    else:
+        if loc & FIELD and d.pos[c] & FACEDOWN:
+            return False
+        if d.is_negated(c):
+            return False
+        if kind == IGNITION and (d.tp != p or d.phase not in (MAIN1, MAIN2)):
+            return False
+    if eff.once_per_turn and (c, ei) in d.used:
+        return False
+    if chain:
+        for lid in chain:   # a card's effect is not activated again while on the chain
+            lk = d.links[lid]
+            if lk["card"] == c and lk["ei"] == ei:
+                return False
+    probe = {"card": c, "player": p, "ei": ei, "vars": {}, "events": d.events, "event": None}
+    if eff.condition is not None and not eff.condition(d, probe):
+        return False
+    if eff.can_pay is not None and not eff.can_pay(d, probe):
+        return False
+    if eff.target is not None:
+        cands = [x for x in eff.target.candidates(d, probe) if d.can_target(x, probe)]
+        if len(cands) < eff.target.least:
+            return False
+    return True
+
+
+def activatable(d, p: int, open_state: bool) -> list[Option]:
+    """Every effect player p may activate now, as `activate` Options."""
+    out = []
+    seen = set()
+    for c in d.act_cards:
+        loc = d.loc[c]
+        if loc & FIELD:
+            if d.ctrl[c] != p:
+                continue
+        elif d.owner[c] != p or not loc & (HAND | GY):
+            continue
+        if loc == HAND:
+            key = d.data[c].name
+            if key in seen:
+                continue
+        effects = d.data[c].script.effects
+        for ei in range(len(effects)):
+            if can_activate(d, c, ei, p, open_state):
+                if loc == HAND:
+                    seen.add(d.data[c].name)
+                out.append(Option("activate", (c,), ei))
+    return out
+
+
+def can_respond(d, p: int) -> bool:
+    return bool(activatable(d, p, False))
+
+
+@proc
+def window(d, f):
+    """Players may activate effects (f["cur"] first); when both pass in a row the chain
+    resolves. With reopen, the turn player gets priority again after each chain."""
+    s = f["s"]
+    if s == 0:
+        while True:
+            if f.get("passes", 0) >= 2:
+                if d.chain:
+                    f["s"] = 2
+                    push(d, "resolve")
+                    return
+                pop(d)
+                if f.get("acted"):
+                    d.stack[-1]["acted"] = True
+                return
+            p = f["cur"]
+            opts = activatable(d, p, False)
+            if not opts:
+                f["passes"] = f.get("passes", 0) + 1
+                f["cur"] = 1 - p
+                continue
+            opts.append(Option("pass"))
+            f["s"] = 1
+            d.ask(p, RESPONSE, opts, "respond?" if d.chain else "activate something?")
+            return
+    elif s == 1:
+        a = d.answer
+        f["s"] = 0
+        p = f["cur"]
+        if a.verb == "pass":
+            f["passes"] = f.get("passes", 0) + 1
+            f["cur"] = 1 - p
+        else:
+            f["passes"] = 0
+            f["acted"] = True
+            f["cur"] = 1 - p
+            push(d, "activate", c=a.cards[0], ei=a.arg, player=p)
+    elif s == 2:                       # the chain has resolved
+        f["s"] = 3
+        push(d, "triggers")
+    elif s == 3:
+        built = f.pop("built", False)
+        if f.get("reopen") and not built:
+            f["passes"] = 0
+            f["cur"] = d.tp
+            f["s"] = 0
+        else:
+            pop(d)
+            d.stack[-1]["acted"] = True
+
+
+def new_link(d, c: int, ei: int, p: int, event=None) -> int:
+    lid = d.next_lid
+    d.next_lid += 1
+    eff = d.data[c].script.effects[ei]
+    d.links[lid] = {"card": c, "ei": ei, "player": p, "targets": (), "vars": {},
+                    "negated": False, "speed": eff.speed, "event": event,
+                    "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
+                    "cmid": 0}
+    return lid
+
+
+@proc
+def activate(d, f):
+    s = f["s"]
+    c, ei, p = f["c"], f["ei"], f["player"]
+    eff = d.data[c].script.effects[ei]
+    if s == 0:
+        d.serial += 1
+        lid = new_link(d, c, ei, p, f.get("event"))
+        f["lid"] = lid
+        link = d.links[lid]
+        data = d.data[c]
+        if eff.kind == ACTIVATE:
+            if d.loc[c] == HAND:
+                if data.subtype == "field":
+                    old = d.szone[p][K.FIELD_ZONE]
+                    if old >= 0:
+                        d.send([old], GY, K.R_RULE, p)
+                    d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
+                else:
+                    d.place(c, SZONE, p, pos=FACEUP)
+            else:
+                d.pos[c] = FACEUP
+            link["cmid"] = d.mid[c]
+        d.write(f"{d.names[p]} activates {d.name(c)}"
+                + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
+        if eff.once_per_turn:
+            d.used.add((c, ei))
+        f["s"] = 1
+        if eff.cost:
+            push(d, "steps", lid=lid, steps=eff.cost)
+    elif s == 1:
+        link = d.links[f["lid"]]
+        f["s"] = 2
+        if eff.target is not None:
+            cands = [x for x in eff.target.candidates(d, link) if d.can_target(x, link)]
+            t = eff.target
+            d.ask(p, SELECT, d.select_options(cands, min(t.count, len(cands)), t.least),
+                  f"{d.name(c)}: {t.prompt}", source=c)
+    else:
+        link = d.links[f["lid"]]
+        if eff.target is not None:
+            link["targets"] = tuple((x, d.mid[x]) for x in d.answer.cards)
+            if link["targets"]:
+                d.write(f"  targeting {', '.join(d.name(x) for x in d.answer.cards)}")
+        d.chain.append(f["lid"])
+        d.raise_event(K.EV_ACTIVATE, c, p, K.R_EFFECT, f["lid"])
+        pop(d)
+
+
+@proc
+def resolve(d, f):
+    """Resolve the chain, last link first."""
+    s = f["s"]
+    if s == 0:
+        if not f.get("began"):
+            f["began"] = True
+            d.events.clear()
+        if not d.chain:
+            pop(d)
+            state_check(d)
+            return
+        lid = d.chain[-1]
+        link = d.links[lid]
+        c = link["card"]
+        eff = d.data[c].script.effects[link["ei"]]
+        f["s"] = 1
+        d.serial += 1
+        if link["negated"]:
+            d.write(f"{d.name(c)}: activation negated")
+            return
+        if not effect_applies(d, link, eff):
+            return
+        if eff.target is not None and link["targets"] and \
+                not any(d.still(t) for t in link["targets"]):
+            d.write(f"{d.name(c)} resolves with no effect (its target is gone)")
+            return
+        if eff.operation:
+            push(d, "steps", lid=lid, steps=eff.operation)
+    else:
+        lid = d.chain.pop()
+        link = d.links.pop(lid)
+        c = link["card"]
+        data = d.data[c]
+        if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
+            sub = data.subtype
+            stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None)
+            if not stays or link["negated"]:
+                d.send([c], GY, K.R_RULE, link["player"])
+        state_check(d)
+        f["s"] = 0
+
+
+def effect_applies(d, link, eff) -> bool:
+    """Is the effect of this link still applied? (Negated by a continuous rule, or a card that
+    must stay on the field has left it.)"""
+    c = link["card"]
+    data = d.data[c]
+    if d.is_negated(c) and (d.loc[c] & FIELD):
+        d.write(f"{d.name(c)}: effect negated")
+        return False
+    if link["card_act"] and data.subtype in ("continuous", "field", "equip") \
+            and d.mid[c] != link["cmid"]:
+        d.write(f"{d.name(c)} left the field: no effect")
+        return False
+    return True
+
+
+@proc
+def steps(d, f):
+    """Run an effect's steps (cost or operation) in order."""
+    i = f.get("i", 0)
+    seq = f["steps"]
+    if i >= len(seq):
+        pop(d)
+        return
+    f["i"] = i + 1
+    link = d.links.get(f["lid"])
+    if link is None:
+        pop(d)
+        return
+    seq[i](d, link)
+
+
+@proc
+def ask_into(d, f):
+    """Ask a decision made while an effect is applied; store the answer in link vars."""
+    if f["s"] == 0:
+        f["s"] = 1
+        d.pending = f["dec"]
+        return
+    a = d.answer
+    link = d.links.get(f["lid"])
+    if link is not None:
+        if a.verb == "choose":
+            link["vars"][f["into"]] = a.cards
+        elif a.verb in ("yes", "no"):
+            link["vars"][f["into"]] = a.verb == "yes"
+        else:
+            link["vars"][f["into"]] = a.arg
+    pop(d)
+
+
+def state_check(d) -> None:
+    """Rules applied at once after each action: equips on a monster that left or turned
+    face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
+    gone = []
+    for p in (0, 1):
+        for c in d.szone[p]:
+            if c >= 0 and d.data[c].subtype == "equip" and not d.pos[c] & FACEDOWN:
+                t = d.equip[c]
+                if t is None:
+                    continue
+                if d.loc[t[0]] != MZONE or d.pos[t[0]] & FACEDOWN or d.mid[t[0]] != t[1]:
+                    gone.append(c)
+    if gone:
+        d.destroy(gone, K.R_RULE)
+    hook = d.options.get("state_hooks")
+    if hook:
+        for h in hook:
+            h(d)
+
+
+# ===================================================================== triggers
+@proc
+def triggers(d, f):
+    """Put pending trigger effects on a new chain in the rulebook's order: turn player's
+    mandatory, opponent's mandatory, turn player's optional, opponent's optional."""
+    s = f["s"]
+    if s == 0:
+        in_calc = d.attack is not None and d.phase == BATTLE and \
+            d.step in (K.DS_START, K.DS_BEFORE_CALC, K.DS_CALC)
+        ready, wait = [], []
+        for t in d.trig_q:
+            (wait if (t[3] and in_calc) else ready).append(t)
+        d.trig_q = wait
+        if not ready:
+            pop(d)
+            return
+        groups = ([], [], [], [])
+        for cid, ei, ev, _ in ready:
+            eff = d.data[cid].script.effects[ei]
+            if eff.misses_timing and ev[5] != d.serial and not _same_action(d, ev):
+                continue
+            if not eff.range & d.loc[cid] and not (eff.kind == FLIP):
+                continue
+            p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
+            probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
+                     "events": (ev,)}
+            if eff.target is not None:
+                cands = [x for x in eff.target.candidates(d, probe) if d.can_target(x, probe)]
+                if len(cands) < eff.target.least:
+                    continue
+            if eff.once_per_turn and (cid, ei) in d.used:
+                continue
+            g = (0 if p == d.tp else 1) + (0 if not eff.optional else 2)
+            groups[g].append((cid, ei, ev))
+        f["groups"] = tuple(tuple(g) for g in groups)
+        f["g"] = 0
+        f["s"] = 1
+        f["added"] = 0
+    elif s == 1:
+        g = f["g"]
+        if g >= 4:
+            pop(d)
+            if f["added"]:
+                d.stack[-1]["built"] = True
+                last_p = d.links[d.chain[-1]]["player"]
+                push(d, "window", cur=1 - last_p, reopen=True)
+            return
+        group = f["groups"][g]
+        p = d.tp if g % 2 == 0 else 1 - d.tp
+        if not group:
+            f["g"] = g + 1
+            return
+        if g < 2:                                    # mandatory: all, in an order
+            if len(group) == 1:
+                f["g"] = g + 1
+                add_trigger(d, f, group[0], p)
+                return
+            opts = [Option("order", tuple(x[0] for x in perm), tuple(perm))
+                    for perm in permutations(group)][:120]
+            f["s"] = 2
+            d.ask(p, ORDER, opts, "order your trigger effects on the chain")
+        else:                                         # optional: activate any, one by one
+            opts = [Option("activate", (x[0],), x) for x in group]
+            opts.append(Option("pass"))
+            f["s"] = 3
+            d.ask(p, RESPONSE, opts, "activate a trigger effect?")
+    elif s == 2:
+        order = d.answer.arg
+        f["s"] = 1
+        f["g"] += 1
+        p = d.tp if (f["g"] - 1) % 2 == 0 else 1 - d.tp
+        for item in reversed(order):       # pushed last runs first: Chain Link order kept
+            f["added"] += 1
+            push(d, "activate", c=item[0], ei=item[1], player=p, event=item[2])
+    elif s == 3:
+        a = d.answer
+        g = f["g"]
+        p = d.tp if g % 2 == 0 else 1 - d.tp
+        f["s"] = 1
+        if a.verb == "pass":
+            f["g"] = g + 1
+            return
+        item = a.arg
+        rest = tuple(x for x in f["groups"][g] if x != item)
+        groups = list(f["groups"])
+        groups[g] = rest
+        f["groups"] = tuple(groups)
+        add_trigger(d, f, item, p)
+
+
+def _same_action(d, ev) -> bool:
+    return False
+
+
+def add_trigger(d, f, item, p) -> None:
+    f["added"] += 1
+    push(d, "activate", c=item[0], ei=item[1], player=p, event=item[2])
+
+
+# ===================================================================== battle
+@proc
+def battle(d, f):
+    s = f["s"]
+    if s == 0:
+        d.step = K.START_STEP
+        d.events.clear()
+        f["s"] = 1
+        phase_window(d)
+    elif s == 1:
+        d.step = K.BATTLE_STEP
+        d.attack = None
+        d.events.clear()
+        f["s"] = 2
+        d.ask(d.tp, ACTION, battle_options(d), "attack?")
+    elif s == 2:
+        a = d.answer
+        v = a.verb
+        if v == "attack":
+            atk, tgt = a.cards[0], a.arg
+            d.attacked[atk] = d.turn
+            d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
+                        d.mid[atk], -1 if tgt is None else d.mid[tgt])
+            d.serial += 1
+            d.write(f"{d.name(atk)} attacks " +
+                    ("directly" if tgt is None else
+                     (d.name(tgt) if d.faceup(tgt) else "a face-down monster")))
+            d.raise_event(K.EV_ATTACK, atk, d.tp, K.R_RULE, tgt)
+            f["s"] = 4
+            after_action(d, first=d.tp)
+        elif v == "activate":
+            f["s"] = 1
+            start_activation(d, a.cards[0], a.arg, d.tp)
+        else:
+            f.pop("acted", None)
+            f["next"] = a.arg
+            f["s"] = 3
+            push(d, "window", cur=1 - d.tp, reopen=False)
+    elif s == 3:
+        if f.pop("acted", False):
+            f["s"] = 1
+        else:
+            d.step = K.END_STEP
+            f["s"] = 9
+            phase_window(d)
+    elif s == 4:
+        f.pop("acted", None)
+        atk, tgt, count, amid, tmid = d.attack
+        if d.mid[atk] != amid or d.loc[atk] != MZONE or d.ctrl[atk] != d.tp:
+            d.write("The attack stops (the attacker is gone)")
+            f["s"] = 1
+            return
+        replay = d.count_monsters(1 - d.tp) != count or \
+            (tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE))
+        if replay:
+            d.write("Replay: the number of monsters changed; the attack is chosen again")
+            d.attacked[atk] = -1
+            f["s"] = 1
+            return
+        f["s"] = 5
+        push(d, "damage_step")
+    elif s == 5:
+        d.attack = None
+        f["s"] = 1
+    else:
+        d.step = 0
+        d.stack[-2]["next"] = f.get("next", "main2")
+        pop(d)
+
+
+def battle_options(d) -> list[Option]:
+    p = d.tp
+    opts = []
+    if not d.player_flag(p, "no_attack"):
+        targets = d.monsters(1 - p)
+        for c in d.monsters(p):
+            if d.pos[c] != ATTACK or d.attacked[c] == d.turn:
+                continue
+            if d.has_static("cannot_attack", c):
+                continue
+            if targets:
+                for t in targets:
+                    opts.append(Option("attack", (c,), t))
+            else:
+                opts.append(Option("attack", (c,), None))
+    opts.extend(activatable(d, p, False))
+    opts.append(Option("phase", (), "main2"))
+    opts.append(Option("phase", (), "end"))
+    return opts
+
+
+def attack_valid(d) -> bool:
+    if d.attack is None:
+        return False
+    atk, tgt, _, amid, tmid = d.attack
+    if d.mid[atk] != amid or d.loc[atk] != MZONE:
+        return False
+    if tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE):
+        return False
+    return True
+
+
+@proc
+def damage_step(d, f):
+    s = f["s"]
+    if s == 0:
+        d.step = K.DS_START
+        d.events.clear()
+        f["s"] = 1
+        phase_window(d)
+    elif s == 1:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        d.step = K.DS_BEFORE_CALC
+        d.events.clear()
+        atk, tgt = d.attack[0], d.attack[1]
+        if tgt >= 0 and d.pos[tgt] & FACEDOWN:
+            d.set_position(tgt, DEFENSE)
+            d.attack = d.attack[:4] + (d.mid[tgt],)
+            d.write(f"The attacked monster is flipped face-up: {d.name(tgt)}")
+        d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
+        f["s"] = 2
+        phase_window(d)
+    elif s == 2:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        d.step = K.DS_CALC
+        f["s"] = 3
+        push(d, "window", cur=d.tp, reopen=True)
+    elif s == 3:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        damage_calculation(d)
+        d.step = K.DS_AFTER_CALC
+        d.raise_event(K.EV_AFTER_CALC, d.attack[0], d.tp, K.R_RULE, d.attack[1])
+        f["s"] = 5
+        phase_window(d)
+    elif s == 5:
+        d.step = K.DS_END
+        d.events.clear()
+        dead = [c for c, mid in d.battle_destroyed if d.mid[c] == mid and d.loc[c] == MZONE]
+        d.battle_destroyed = []
+        if dead:
+            moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
+            for c in moved:
+                d.raise_event(K.EV_BATTLE_DESTROYED, c, d.tp, K.R_BATTLE)
+        f["s"] = 6
+        phase_window(d)
+    else:
+        d.no_battle_damage = [False, False]
+        d.step = K.BATTLE_STEP
+        pop(d)
+
+
+def damage_calculation(d) -> None:
+    """The seven cases of the rulebook's battle tables."""
+    atk, tgt = d.attack[0], d.attack[1]
+    tp, op = d.tp, 1 - d.tp
+    a = d.atk(atk)
+    d.serial += 1
+    if tgt < 0:
+        battle_damage(d, op, a)
+        return
+    if d.pos[tgt] & DEFENSE:
+        v = d.def_(tgt)
+        if a > v:
+            mark_destroyed(d, tgt)
+        elif a < v:
+            battle_damage(d, tp, v - a)
+        return
+    v = d.atk(tgt)
+    if a > v:
+        mark_destroyed(d, tgt)
+        battle_damage(d, op, a - v)
+    elif a < v:
+        mark_destroyed(d, atk)
+        battle_damage(d, tp, v - a)
+    elif a > 0:
+        mark_destroyed(d, atk)
+        mark_destroyed(d, tgt)
+
+
+def mark_destroyed(d, c) -> None:
+    if d.has_static("battle_indestructible", c):
+        return
+    d.battle_destroyed.append((c, d.mid[c]))
+    d.write(f"{d.name(c)} is destroyed by battle")
+
+
+def battle_damage(d, p, amount) -> None:
+    if d.no_battle_damage[p]:
+        d.write(f"{d.names[p]} takes no battle damage")
+        return
+    d.damage(p, amount, battle=True)

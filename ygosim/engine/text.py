@@ -1,0 +1,296 @@
+"""Text forms of decisions, in the grammar of the scenario format, and their parsing.
+
+`option_texts(duel, decision)` renders every legal answer ("summon Dark Magician",
+"attack Summoned Skull -> direct", "choose Feral Imp, Sogen"); names are qualified
+(`NAME@m2`, `B:NAME`) only where two answers would otherwise read the same.
+`match(duel, decision, line)` finds the answers a line of the grammar means.
+"""
+from __future__ import annotations
+
+import re
+
+from ..cards.db import normalize
+from . import const as K
+from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA
+
+PLAYER_LETTERS = ("A", "B")
+
+
+def zone_name(d, c: int) -> str:
+    l = d.loc[c]
+    if l == MZONE:
+        s = d.seq[c]
+        if s >= K.EMZ_BASE:
+            return "emz"
+        return f"m{s + 1}"
+    if l == SZONE:
+        s = d.seq[c]
+        return "fz" if s == K.FIELD_ZONE else f"s{s + 1}"
+    return {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}.get(l, "?")
+
+
+def _quote(name: str) -> str:
+    return f'"{name}"' if "," in name else name
+
+
+def card_text(d, c: int, level: int = 0, in_list: bool = False) -> str:
+    """A card reference: NAME, NAME@ZONE (level 1), A:NAME@ZONE (level 2)."""
+    name = d.data[c].name
+    if in_list:
+        name = _quote(name)
+    if level >= 1:
+        name = f"{name}@{zone_name(d, c)}"
+    if level >= 2:
+        who = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
+        name = f"{PLAYER_LETTERS[who]}:{name}"
+    return name
+
+
+def option_text(d, opt, level: int = 0) -> str:
+    v = opt.verb
+    cards = opt.cards
+    if v in ("summon", "set", "flip", "change"):
+        return f"{v} {card_text(d, cards[0], level)}"
+    if v == "activate":
+        c = cards[0]
+        base = f"activate {card_text(d, c, level)}"
+        if isinstance(opt.arg, int) and _needs_effect_number(d, c, opt.arg):
+            base += f" effect {opt.arg + 1}"
+        return base
+    if v == "attack":
+        t = opt.arg
+        target = "direct" if t is None else card_text(d, t, level)
+        return f"attack {card_text(d, cards[0], level)} -> {target}"
+    if v == "phase":
+        return opt.arg
+    if v in ("pass", "yes", "no"):
+        return v
+    if v in ("choose", "order", "pendulum"):
+        return f"{v} " + ", ".join(card_text(d, c, level, True) for c in cards)
+    if v in ("synchro", "xyz", "link"):
+        mats = ", ".join(card_text(d, c, level, True) for c in cards[1:])
+        return f"{v} {card_text(d, cards[0], level)} using {mats}"
+    if v in ("position", "zone", "declare", "call", "go"):
+        return f"{v} {opt.arg}"
+    return v
+
+
+def _needs_effect_number(d, c: int, ei: int) -> bool:
+    """`effect N` is written when the card has more than one effect a player can activate."""
+    effects = d.data[c].script.effects
+    n = sum(1 for e in effects if e.kind not in ("continuous", "trigger", "flip"))
+    return n > 1 and ei > 0
+
+
+def option_texts(d, decision) -> list[str]:
+    opts = decision.options
+    texts = [option_text(d, o) for o in opts]
+    for level in (1, 2):
+        counts = {}
+        for t in texts:
+            counts[t] = counts.get(t, 0) + 1
+        if all(n == 1 for n in counts.values()):
+            break
+        texts = [option_text(d, o, level) if counts[t] > 1 else t for o, t in zip(opts, texts)]
+    return texts
+
+
+# ---------------------------------------------------------------------------- parsing
+_REF = re.compile(r"^(?:(?P<who>[AB]):)?(?P<name>.+?)(?:@(?P<zone>m[1-5]|emz|s[1-5]|fz|hand|gy|"
+                  r"banished|deck|extra))?$", re.IGNORECASE)
+
+SIMPLE_VERBS = {"summon", "set", "flip", "change", "activate"}
+LIST_VERBS = {"choose", "order", "pendulum"}
+
+
+class Ref:
+    __slots__ = ("who", "name", "zone")
+
+    def __init__(self, text: str):
+        text = text.strip()
+        if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+            text = text[1:-1]
+        m = _REF.match(text)
+        if not m:
+            raise ValueError(f"bad card reference {text!r}")
+        who = m.group("who")
+        self.who = None if who is None else PLAYER_LETTERS.index(who.upper())
+        self.name = normalize(m.group("name").strip().strip('"'))
+        z = m.group("zone")
+        self.zone = z.lower() if z else None
+
+    def fits(self, d, c: int) -> bool:
+        if normalize(d.data[c].name) != self.name:
+            return False
+        if self.zone is not None and zone_name(d, c) != self.zone:
+            return False
+        if self.who is not None:
+            who = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
+            if who != self.who:
+                return False
+        return True
+
+    def __repr__(self):
+        return f"Ref({self.who}, {self.name!r}, {self.zone})"
+
+
+def split_list(text: str) -> list[str]:
+    """Split `A, "B, C", D` on commas outside double quotes."""
+    out, cur, q = [], [], False
+    for ch in text:
+        if ch == '"':
+            q = not q
+            cur.append(ch)
+        elif ch == "," and not q:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+class Parsed:
+    """A line of the action grammar, parsed."""
+
+    def __init__(self, line: str):
+        self.line = line = " ".join(line.split())
+        low = line.lower()
+        self.verb = None
+        self.refs: list[Ref] = []
+        self.arg = None
+        self.effect = None
+        if low in ("battle", "main2", "end", "end turn"):
+            self.verb, self.arg = "phase", low
+            return
+        if low in ("pass", "yes", "no"):
+            self.verb = low
+            return
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if not rest:
+            raise ValueError(f"unknown action {line!r}")
+        if word in SIMPLE_VERBS:
+            m = re.match(r"^(.*?)\s+effect\s+(\d+)$", rest, re.IGNORECASE) if word == "activate" else None
+            if m:
+                rest, self.effect = m.group(1), int(m.group(2)) - 1
+            self.verb, self.refs = word, [Ref(rest)]
+        elif word == "attack":
+            if "->" not in rest:
+                raise ValueError(f"an attack is written `attack NAME -> TARGET`: {line!r}")
+            a, _, t = rest.partition("->")
+            self.verb = "attack"
+            self.refs = [Ref(a)]
+            t = t.strip()
+            self.arg = None if t.lower() == "direct" else Ref(t)
+        elif word in LIST_VERBS:
+            self.verb, self.refs = word, [Ref(x) for x in split_list(rest)]
+        elif word in ("synchro", "xyz", "link"):
+            if " using " not in rest:
+                raise ValueError(f"write `{word} NAME using A, B`: {line!r}")
+            name, _, mats = rest.partition(" using ")
+            self.verb = word
+            self.refs = [Ref(name)] + [Ref(x) for x in split_list(mats)]
+        elif word in ("position", "zone", "declare", "call", "go"):
+            self.verb, self.arg = word, rest.lower() if word != "declare" else rest
+        else:
+            raise ValueError(f"unknown action {line!r}")
+
+
+def option_fits(d, opt, p: Parsed, partial: bool = False) -> bool:
+    """Does option `opt` mean what the parsed line says? With `partial`, a choose line may
+    name more cards than the option holds."""
+    v = p.verb
+    if v == "phase":
+        if opt.verb != "phase":
+            return False
+        if p.arg == "end turn":
+            return opt.arg == "end"
+        return opt.arg == p.arg
+    if opt.verb != v:
+        return False
+    if v in ("pass", "yes", "no"):
+        return True
+    if v in ("position", "zone", "call", "go"):
+        return str(opt.arg).lower() == p.arg
+    if v == "declare":
+        return str(opt.arg).lower() == p.arg.lower()
+    if v in SIMPLE_VERBS:
+        if not p.refs[0].fits(d, opt.cards[0]):
+            return False
+        if v == "activate" and p.effect is not None and opt.arg != p.effect:
+            return False
+        return True
+    if v == "attack":
+        if not p.refs[0].fits(d, opt.cards[0]):
+            return False
+        if p.arg is None:
+            return opt.arg is None
+        return opt.arg is not None and p.arg.fits(d, opt.arg)
+    if v == "order":
+        return len(opt.cards) == len(p.refs) and all(r.fits(d, c) for r, c in zip(p.refs, opt.cards))
+    if v in ("synchro", "xyz", "link"):
+        return p.refs[0].fits(d, opt.cards[0]) and _assign(d, list(opt.cards[1:]), p.refs[1:], False)
+    # choose / pendulum: each card of the option fits a distinct ref
+    return _assign(d, list(opt.cards), p.refs, partial)
+
+
+def _assign(d, cards, refs, partial) -> bool:
+    if not partial and len(cards) != len(refs):
+        return False
+    if len(cards) > len(refs):
+        return False
+    used = [False] * len(refs)
+
+    def go(i):
+        if i == len(cards):
+            return True
+        for j, r in enumerate(refs):
+            if not used[j] and r.fits(d, cards[i]):
+                used[j] = True
+                if go(i + 1):
+                    return True
+                used[j] = False
+        return False
+    return go(0)
+
+
+def interchangeable(d, a: int, b: int) -> bool:
+    """Same name, same place, same state."""
+    if d.data[a].name != d.data[b].name or d.loc[a] != d.loc[b]:
+        return False
+    if d.loc[a] & K.FIELD:
+        return (d.ctrl[a] == d.ctrl[b] and d.pos[a] == d.pos[b] and d.atk(a) == d.atk(b)
+                and d.def_(a) == d.def_(b) and (d.turn_in[a] == d.turn) == (d.turn_in[b] == d.turn)
+                and (d.attacked[a] == d.turn) == (d.attacked[b] == d.turn)
+                and (d.pos_turn[a] == d.turn) == (d.pos_turn[b] == d.turn)
+                and d.equip[a] is None and d.equip[b] is None)
+    return d.owner[a] == d.owner[b] and d.pos[a] == d.pos[b]
+
+
+def options_interchangeable(d, opts) -> bool:
+    first = opts[0]
+    for o in opts[1:]:
+        if o.verb != first.verb or o.arg != first.arg and not (
+                isinstance(o.arg, int) and isinstance(first.arg, int)
+                and first.verb == "attack" and interchangeable(d, o.arg, first.arg)):
+            return False
+        if len(o.cards) != len(first.cards):
+            return False
+        if sorted(d.data[c].name for c in o.cards) != sorted(d.data[c].name for c in first.cards):
+            return False
+        if not all(any(interchangeable(d, x, y) for y in first.cards) for x in o.cards):
+            return False
+    return True
+
+
+def match(d, decision, line: str, partial: bool = False):
+    """The options a line means: ([options], error or None)."""
+    try:
+        parsed = Parsed(line)
+    except ValueError as e:
+        return [], str(e)
+    fits = [o for o in decision.options if option_fits(d, o, parsed, partial)]
+    return fits, None
