@@ -1,0 +1,105 @@
+"""`ygosim simulate`, `ygosim bench`, `ygosim scenario`."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..cli import main
+from ..errors import YgosimError
+
+
+def load_deck_arg(ref: str):
+    from ..formats.deck import load_deck
+    return load_deck(ref)
+
+
+def rules_options(rules: str | None) -> dict:
+    return {"rules": str(rules)} if rules else {}
+
+
+@main.command()
+@click.option("--deck", "deck_a", default="yugi", show_default=True,
+              help="Deck A: yugi, kaiba, a .ydk path or a ydke:// URL.")
+@click.option("--opponent", "deck_b", default="kaiba", show_default=True, help="Deck B.")
+@click.option("--agent-a", default="random", show_default=True, help="Agent playing deck A.")
+@click.option("--agent-b", default="random", show_default=True, help="Agent playing deck B.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--rules", type=click.Choice(["v10", "2020"]), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, as_json):
+    """Play N seat-swapped duels between two agents and print the results."""
+    from ..agents import make_agent
+    from ..sim import simulate as run_sim
+    a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
+    make_agent(agent_a)
+    make_agent(agent_b)
+    progress = None
+    bar = None
+    if sys.stderr.isatty() and not as_json:
+        from rich.progress import Progress
+        bar = Progress(transient=True)
+        task = bar.add_task("duels", total=games)
+        bar.start()
+        progress = lambda: bar.advance(task)  # noqa: E731
+    try:
+        st = run_sim(a, b, agent_a, agent_b, games, seed, jobs, rules_options(rules), progress)
+    finally:
+        if bar is not None:
+            bar.stop()
+    out = st.as_dict()
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    g = st.games
+    click.echo(f"{g} duels: {deck_a} ({agent_a}) vs {deck_b} ({agent_b}), seats swapped")
+    click.echo(f"  wins A: {st.wins_a} ({100 * st.wins_a / g:.1f}%)  wins B: {st.wins_b} "
+               f"({100 * st.wins_b / g:.1f}%)  draws: {st.draws}")
+    click.echo(f"  mean turns: {out['mean_turns']}  duels/s: {out['duels_per_second']}")
+    click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(st.reasons.items())))
+
+
+@main.command()
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+def bench(games, seed, as_json):
+    """Random-vs-random speed on one core (yugi vs kaiba) and the cost of clone()."""
+    from ..sim import bench as run_bench
+    r = run_bench(load_deck_arg("yugi"), load_deck_arg("kaiba"), games, seed)
+    if as_json:
+        click.echo(json.dumps(r))
+        return
+    click.echo(f"duels per second (one core):      {r['duels_per_second']}")
+    click.echo(f"  without duel set-up:             {r['duels_per_second_without_setup']}")
+    click.echo(f"decisions per second:             {r['decisions_per_second']}")
+    click.echo(f"mean decisions per duel:          {r['mean_decisions']}")
+    click.echo(f"mean turns per duel:              {r['mean_turns']}")
+    click.echo(f"mean clone() cost:                {r['clone_us']} us")
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-v", "--verbose", is_flag=True, help="Print the duel log of failing scenarios.")
+def scenario(files, verbose):
+    """Run scenario files; PASS/FAIL per file. Exit 0 all pass, 1 a failure, 2 bad file."""
+    from ..scenario import run_scenario_file, ScenarioError
+    failed = False
+    bad = False
+    for f in files:
+        try:
+            r = run_scenario_file(f)
+        except ScenarioError as e:
+            click.echo(f"error: {e}", err=True)
+            bad = True
+            continue
+        click.echo(r.line())
+        if not r.passed:
+            failed = True
+            if verbose and r.duel is not None:
+                for line in r.duel.log[-30:]:
+                    click.echo(f"    {line}")
+    sys.exit(2 if bad else (1 if failed else 0))

@@ -1,0 +1,594 @@
+"""Scenario files (format 1, see ../shared/scenario-format.md): set up a position, play a
+script of decisions, check what must hold.
+
+    result = run_scenario_file(path)   # ScenarioResult(name, passed, reason)
+
+Malformed files raise ScenarioError (a YgosimError) naming the file, the key and the problem.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .cards.db import card_db
+from .engine import const as K
+from .engine.api import add_card, blank_duel, index_scripts, apply_rule_options
+from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, ATTACK, DEFENSE,
+                           FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
+from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
+from .engine.flow import push, run
+from .engine.text import Parsed, match, option_texts, options_interchangeable, zone_name
+from .errors import YgosimError
+
+SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",
+             "extra_monster_zone", "spells", "field_spell", "normal_summon_used"}
+TOP_KEYS = {"name", "seed", "rules", "turn", "turn_player", "phase", "A", "B", "script", "expect",
+            "description", "notes"}
+EXPECT_SIDE_KEYS = {"lp", "hand", "hand_count", "deck_count", "graveyard", "banished", "extra",
+                    "monsters", "extra_monster_zone", "spells", "field_spell", "stats",
+                    "graveyard_count", "extra_count", "banished_count"}
+EXPECT_KEYS = {"winner", "turn", "phase", "A", "B", "can", "cannot", "never"}
+POSITIONS = {"attack": ATTACK, "defense": DEFENSE, "facedown": FACEDOWN_DEFENSE}
+_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<tag>[a-z ]+)\)\s*$", re.IGNORECASE)
+
+
+class ScenarioError(YgosimError):
+    pass
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    passed: bool
+    reason: str = ""
+    duel: object = None
+
+    def line(self) -> str:
+        return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.reason}"
+
+
+class _Fail(Exception):
+    pass
+
+
+# ============================================================================ loading
+def load_scenario(path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot be read ({e.strerror})") from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f", line {mark.line + 1}" if mark else ""
+        raise ScenarioError(f"{path}{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+    if not isinstance(doc, dict):
+        raise ScenarioError(f"{path}: a scenario is a YAML mapping with at least `name`")
+    validate(doc, str(path))
+    return doc
+
+
+def _err(where, key, msg):
+    raise ScenarioError(f"{where}: key `{key}`: {msg}")
+
+
+def validate(doc: dict, where: str) -> None:
+    for k in doc:
+        if k not in TOP_KEYS:
+            _err(where, k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+    if not isinstance(doc.get("name"), str) or not doc["name"].strip():
+        _err(where, "name", "required, a non-empty string")
+    if "seed" in doc and not isinstance(doc["seed"], int):
+        _err(where, "seed", "must be an integer")
+    if str(doc.get("rules", "v10")) not in ("v10", "2020"):
+        _err(where, "rules", "must be v10 or 2020")
+    if "turn" in doc and (not isinstance(doc["turn"], int) or doc["turn"] < 1):
+        _err(where, "turn", "must be a whole number, 1 or more")
+    if doc.get("turn_player", "A") not in ("A", "B"):
+        _err(where, "turn_player", "must be A or B")
+    if doc.get("phase", "main1") not in PHASE_BY_NAME:
+        _err(where, "phase", f"must be one of {', '.join(PHASE_BY_NAME)}")
+    for side in ("A", "B"):
+        s = doc.get(side) or {}
+        if not isinstance(s, dict):
+            _err(where, side, "must be a mapping")
+        for k in s:
+            if k not in SIDE_KEYS:
+                _err(where, f"{side}.{k}", f"unknown key (known: {', '.join(sorted(SIDE_KEYS))})")
+    script = doc.get("script") or []
+    if not isinstance(script, list):
+        _err(where, "script", "must be a list")
+    for i, e in enumerate(script):
+        if not isinstance(e, dict) or len(e) != 1:
+            _err(where, f"script[{i}]", "each entry is one `A: ACTION`, `B: ACTION` or `expect: {...}`")
+        (k, v), = e.items()
+        if k == "expect":
+            _validate_expect(v, where, f"script[{i}].expect")
+        elif k in ("A", "B"):
+            if not isinstance(v, str):
+                _err(where, f"script[{i}].{k}", "the action must be a string")
+            try:
+                Parsed(v)
+            except ValueError as ex:
+                _err(where, f"script[{i}].{k}", str(ex))
+        else:
+            _err(where, f"script[{i}]", f"unknown player {k!r} (A, B or expect)")
+    if "expect" in doc:
+        _validate_expect(doc["expect"], where, "expect")
+
+
+def _validate_expect(e, where, key):
+    if not isinstance(e, dict):
+        _err(where, key, "must be a mapping")
+    for k, v in e.items():
+        if k not in EXPECT_KEYS:
+            _err(where, f"{key}.{k}", f"unknown key (known: {', '.join(sorted(EXPECT_KEYS))})")
+        if k in ("A", "B"):
+            if not isinstance(v, dict):
+                _err(where, f"{key}.{k}", "must be a mapping")
+            for sk in v:
+                if sk not in EXPECT_SIDE_KEYS:
+                    _err(where, f"{key}.{k}.{sk}", "unknown key")
+        if k in ("can", "cannot", "never"):
+            if not isinstance(v, list):
+                _err(where, f"{key}.{k}", "must be a list of \"A: ACTION\" strings")
+            for item in v:
+                _split_player_line(item, where, f"{key}.{k}")
+        if k == "winner" and str(v) not in ("A", "B", "draw"):
+            _err(where, f"{key}.winner", "must be A, B or draw")
+
+
+def _split_player_line(item, where, key):
+    if not isinstance(item, str) or ":" not in item or item.split(":", 1)[0].strip() not in ("A", "B"):
+        _err(where, key, f"{item!r}: write \"A: ACTION\" or \"B: ACTION\"")
+    who, line = item.split(":", 1)
+    try:
+        Parsed(line.strip())
+    except ValueError as ex:
+        _err(where, key, str(ex))
+    return ("A", "B").index(who.strip()), line.strip()
+
+
+# ============================================================================ setting up
+def _card(name, where, key):
+    if not isinstance(name, str):
+        _err(where, key, f"a card name is a string, not {name!r}")
+    card = card_db().get(name)
+    if card is None:
+        _err(where, key, f"unknown card {name.strip()!r}")
+    return card
+
+
+def _names(value, where, key) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        _err(where, key, "must be a list of card names")
+    return value
+
+
+def _suffix(text: str):
+    m = _SUFFIX.match(text)
+    if m:
+        return m.group("name").strip(), m.group("tag").strip().lower()
+    return text.strip(), None
+
+
+def build(doc: dict, where: str = "<scenario>"):
+    rules = str(doc.get("rules", "v10"))
+    d = blank_duel(doc.get("seed", 0), {"rules": rules})
+    turn = doc.get("turn", 1)
+    d.turn = turn
+    d.tp = ("A", "B").index(doc.get("turn_player", "A"))
+    phase = PHASE_BY_NAME[doc.get("phase", "main1")]
+    d.phase = phase
+    before = turn - 1
+    for p, side in enumerate(("A", "B")):
+        s = doc.get(side) or {}
+        if "lp" in s:
+            if not isinstance(s["lp"], int):
+                _err(where, f"{side}.lp", "must be an integer")
+            d.lp[p] = s["lp"]
+        deck = s.get("deck", ["Celtic Guardian"] * 20)
+        for i, n in enumerate(_names(deck, where, f"{side}.deck")):
+            add_card(d, _card(n, where, f"{side}.deck[{i}]"), p, DECK)
+        for key, loc in (("hand", HAND), ("extra", EXTRA), ("graveyard", GY),
+                         ("banished", BANISHED)):
+            for i, n in enumerate(_names(s.get(key), where, f"{side}.{key}")):
+                c = add_card(d, _card(n, where, f"{side}.{key}[{i}]"), p, loc)
+                if loc in (GY, BANISHED, EXTRA):
+                    d.pos[c] = FACEUP if loc != EXTRA else FACEDOWN
+                    _mark_proper(d, c)
+        for i, m in enumerate(_names(s.get("monsters"), where, f"{side}.monsters")):
+            _place_monster(d, p, m, where, f"{side}.monsters[{i}]", before)
+        emz = s.get("extra_monster_zone")
+        if emz:
+            _place_monster(d, p, emz, where, f"{side}.extra_monster_zone", before, emz=True)
+        equips = []
+        for i, sp in enumerate(_names(s.get("spells"), where, f"{side}.spells")):
+            _place_spell(d, p, sp, where, f"{side}.spells[{i}]", before, equips)
+        fs = s.get("field_spell")
+        if fs:
+            if isinstance(fs, dict):
+                c = add_card(d, _card(fs.get("card"), where, f"{side}.field_spell"), p)
+                d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN if fs.get("facedown") else FACEUP)
+            else:
+                c = add_card(d, _card(fs, where, f"{side}.field_spell"), p)
+                d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
+            d.turn_in[c] = before
+        for c, target, key in equips:
+            tc = _find_monster(d, target)
+            if tc is None:
+                _err(where, key, f"equip target {target!r} is not a monster on the field")
+            d.equip[c] = (tc, d.mid[tc])
+        if s.get("normal_summon_used"):
+            d.ns_used[p] = 1
+    index_scripts(d)
+    apply_rule_options(d)
+    _start_phase(d, phase)
+    run(d)
+    return d
+
+
+def _mark_proper(d, c):
+    data = d.data[c]
+    if data.is_extra_deck or "ritual" in data.frames:
+        d.proper_ok = d.proper_ok | {c}
+
+
+def _find_monster(d, name):
+    from .cards.db import normalize
+    for p in (0, 1):
+        for c in d.monsters(p):
+            if normalize(d.data[c].name) == normalize(name):
+                return c
+    return None
+
+
+def _place_monster(d, p, m, where, key, before, emz=False):
+    flags = {}
+    if isinstance(m, dict):
+        name = m.get("card")
+        pos = str(m.get("position", "attack")).lower()
+        zone = m.get("zone")
+        flags = m
+    else:
+        if not isinstance(m, str):
+            _err(where, key, f"expected a card name, got {m!r}")
+        name, pos = _suffix(m)
+        pos = pos or "attack"
+        zone = None
+    data = _card(name, where, key)
+    if not data.is_monster:
+        _err(where, key, f"{data.name} is not a monster")
+    if pos not in POSITIONS:
+        _err(where, key, f"position must be attack, defense or facedown, not {pos!r}")
+    c = add_card(d, data, p)
+    if emz:
+        seq = K.EMZ_BASE + (0 if p == 0 else 1)
+        if d.emz[seq - K.EMZ_BASE] >= 0:
+            seq = K.EMZ_BASE + (1 if p == 0 else 0)
+    elif zone is not None:
+        if not re.fullmatch(r"m[1-5]", str(zone)):
+            _err(where, f"{key}.zone", f"must be m1..m5, not {zone!r}")
+        seq = int(str(zone)[1]) - 1
+        if d.mzone[p][seq] >= 0:
+            _err(where, f"{key}.zone", f"zone {zone} is already taken")
+    else:
+        free = d.free_mzones(p)
+        if not free:
+            _err(where, key, "no free Main Monster Zone left")
+        seq = free[0]
+    d.place(c, MZONE, p, seq, POSITIONS[pos])
+    d.turn_in[c] = d.turn if flags.get("summoned_this_turn") else before
+    d.summon[c] = K.SUM_NORMAL if POSITIONS[pos] != FACEDOWN_DEFENSE else K.SUM_SET
+    if data.is_extra_deck or "ritual" in data.frames:
+        d.summon[c] = K.SUM_SPECIAL
+        _mark_proper(d, c)
+    if flags.get("attacked"):
+        d.attacked[c] = d.turn
+    if flags.get("changed_position"):
+        d.pos_turn[c] = d.turn
+
+
+def _place_spell(d, p, sp, where, key, before, equips):
+    flags = {}
+    if isinstance(sp, dict):
+        name = sp.get("card")
+        faceup = bool(sp.get("faceup")) or "equip" in sp
+        zone = sp.get("zone")
+        flags = sp
+    else:
+        if not isinstance(sp, str):
+            _err(where, key, f"expected a card name, got {sp!r}")
+        name, tag = _suffix(sp)
+        if tag not in (None, "set", "faceup"):
+            _err(where, key, f"a spell/trap is (set) or (faceup), not ({tag})")
+        faceup = tag == "faceup"
+        zone = None
+    data = _card(name, where, key)
+    if data.is_monster and "pendulum" not in data.frames:
+        _err(where, key, f"{data.name} is a monster, not a Spell/Trap")
+    c = add_card(d, data, p)
+    if zone is not None:
+        if not re.fullmatch(r"s[1-5]", str(zone)):
+            _err(where, f"{key}.zone", f"must be s1..s5, not {zone!r}")
+        seq = int(str(zone)[1]) - 1
+        if d.szone[p][seq] >= 0:
+            _err(where, f"{key}.zone", f"zone {zone} is already taken")
+    else:
+        free = d.free_szones(p)
+        if not free:
+            _err(where, key, "no free Spell & Trap Zone left")
+        seq = free[0]
+    d.place(c, SZONE, p, seq, FACEUP if faceup else FACEDOWN)
+    d.turn_in[c] = d.turn if flags.get("set_this_turn") else before
+    if "equip" in flags:
+        equips.append((c, flags["equip"], f"{key}.equip"))
+
+
+def _start_phase(d, phase) -> None:
+    """Put the flow at the open state of `phase`."""
+    if phase == K.MAIN1:
+        push(d, "turn", s=4)
+        push(d, "main")
+    elif phase == K.MAIN2:
+        push(d, "turn", s=7)
+        push(d, "main")
+    elif phase == K.BATTLE:
+        push(d, "turn", s=5)
+        push(d, "battle", s=1)
+    elif phase == K.DRAW:
+        push(d, "turn", s=1)
+    elif phase == K.STANDBY:
+        push(d, "turn", s=2)
+    else:
+        push(d, "turn", s=7)
+
+
+# ============================================================================ running
+def run_scenario_file(path) -> ScenarioResult:
+    doc = load_scenario(path)
+    return run_scenario(doc, str(path))
+
+
+def run_scenario(doc: dict, where: str = "<scenario>") -> ScenarioResult:
+    name = doc["name"]
+    d = build(doc, where)
+    never = [_split_player_line(x, where, "expect.never")
+             for x in ((doc.get("expect") or {}).get("never") or [])]
+    seen_never = []
+    script = list(doc.get("script") or [])
+    i = 0
+    carry = None          # leftover names of a `choose` line, for the next selection
+    try:
+        for _guard in range(100000):
+            if d.winner is not None or d.pending is None:
+                break
+            dec = d.pending
+            for who, line in never:
+                if dec.player == who and match(d, dec, line)[0]:
+                    seen_never.append(f"{'AB'[who]}: {line}")
+            # inline expectations wait for a decision that is not a zone/position prompt
+            if i < len(script) and "expect" in script[i] and dec.kind not in (ZONE, POSITION):
+                _check(d, script[i]["expect"], f"script[{i}].expect", [])
+                i += 1
+                continue
+            entry = None
+            if carry is not None:
+                entry = carry
+            elif i < len(script) and "expect" not in script[i]:
+                (who, line), = script[i].items()
+                entry = (("A", "B").index(who), line, i)
+            if entry is not None and entry[0] == dec.player:
+                fits, partial_rest = _fits(d, dec, entry[1])
+                if fits is not None:
+                    if carry is not None:
+                        carry = None
+                    else:
+                        i += 1
+                    if partial_rest:
+                        carry = (entry[0], partial_rest, entry[2])
+                    d.apply(fits)
+                    continue
+            if dec.kind in (RESPONSE, YESNO) and any(o.verb in ("pass", "no") for o in dec.options):
+                d.apply(next(o for o in dec.options if o.verb in ("pass", "no")))
+                continue
+            if dec.kind == ZONE:
+                d.apply(dec.options[0])
+                continue
+            if dec.kind == POSITION:
+                d.apply(next((o for o in dec.options if o.arg == "attack"), dec.options[0]))
+                continue
+            if dec.kind == SELECT and len(dec.options) == 1:
+                d.apply(dec.options[0])
+                continue
+            if entry is None and i >= len(script):
+                break
+            who = "AB"[dec.player]
+            legal = "; ".join(option_texts(d, dec))
+            at = (f"script[{entry[2]}] ({'AB'[entry[0]]}: {entry[1]})" if entry is not None
+                  else "the end of the script")
+            raise _Fail(f"at {at}: {who} must make a {dec.kind} decision "
+                        f"({dec.prompt}) and the script does not fit it; legal: {legal}")
+        else:
+            raise _Fail("the duel did not stop (100000 decisions)")
+        if i < len(script) and d.winner is not None:
+            rest = [x for x in script[i:] if "expect" not in x]
+            if rest:
+                raise _Fail(f"the duel ended ({d.win_reason}) before script[{i}]")
+        while i < len(script) and "expect" in script[i]:
+            _check(d, script[i]["expect"], f"script[{i}].expect", [])
+            i += 1
+        _check(d, doc.get("expect") or {}, "expect", seen_never)
+    except _Fail as e:
+        return ScenarioResult(name, False, str(e), d)
+    return ScenarioResult(name, True, "", d)
+
+
+def _fits(d, dec, line):
+    """The option the line picks (or None), and for a choose line naming more cards than
+    this prompt takes, the rest of the line."""
+    fits, err = match(d, dec, line)
+    if err:
+        raise _Fail(err)
+    if fits:
+        if len(fits) > 1 and not options_interchangeable(d, fits):
+            raise _Fail(f"{line!r} is ambiguous here: name the card with @zone or A:/B:")
+        return fits[0], None
+    parsed = Parsed(line)
+    if parsed.verb == "choose" and dec.kind == SELECT:
+        fits, _ = match(d, dec, line, partial=True)
+        if fits:
+            best = max(fits, key=lambda o: len(o.cards))
+            best_all = [o for o in fits if len(o.cards) == len(best.cards)]
+            if len(best_all) > 1 and not options_interchangeable(d, best_all):
+                raise _Fail(f"{line!r} is ambiguous here")
+            rest = _remaining(d, parsed, best.cards)
+            return best, ("choose " + ", ".join(rest)) if rest else None
+    return None, None
+
+
+def _remaining(d, parsed, cards):
+    from .engine.text import _assign
+    refs = list(parsed.refs)
+    left = list(range(len(refs)))
+    for c in cards:
+        for j in left:
+            if refs[j].fits(d, c):
+                left.remove(j)
+                break
+    raw = [x for x in _split_raw(parsed.line)]
+    return [raw[j] for j in left]
+
+
+def _split_raw(line):
+    from .engine.text import split_list
+    return split_list(line.split(" ", 1)[1])
+
+
+# ============================================================================ expectations
+def _pos_tag(d, c) -> str:
+    if d.loc[c] == SZONE:
+        return "faceup" if d.faceup(c) else "set"
+    return {ATTACK: "attack", DEFENSE: "defense", FACEDOWN_DEFENSE: "facedown"}.get(d.pos[c], "?")
+
+
+def _multiset_check(key, expected, actual_cards, d, with_tags=False):
+    from .cards.db import normalize
+    if not isinstance(expected, list):
+        raise _Fail(f"{key}: expected a list")
+    want = []
+    for x in expected:
+        name, tag = _suffix(str(x))
+        want.append((normalize(name), tag))
+    have = [(normalize(d.data[c].name), _pos_tag(d, c) if with_tags else None, c)
+            for c in actual_cards]
+    left = list(have)
+    ok = True
+    for name, tag in want:
+        for h in left:
+            if h[0] == name and (tag is None or h[1] == tag):
+                left.remove(h)
+                break
+        else:
+            ok = False
+    if left:
+        ok = False
+    if not ok:
+        shown = [d.data[c].name + (f" ({_pos_tag(d, c)})" if with_tags else "") for c in actual_cards]
+        raise _Fail(f"{key}: expected {expected}, got {shown}")
+
+
+def _check(d, exp: dict, key: str, seen_never: list) -> None:
+    if "winner" in exp:
+        want = str(exp["winner"])
+        got = {None: "none (the duel goes on)", 0: "A", 1: "B", "draw": "draw"}[d.winner]
+        if want != got:
+            raise _Fail(f"{key}.winner: expected {want}, got {got}")
+    elif d.winner is not None and key == "expect":
+        raise _Fail(f"{key}: the duel was expected to go on, but "
+                    f"{'AB'[d.winner] if d.winner != 'draw' else 'nobody'} won ({d.win_reason})")
+    if "turn" in exp and exp["turn"] != d.turn:
+        raise _Fail(f"{key}.turn: expected {exp['turn']}, got {d.turn}")
+    if "phase" in exp:
+        got = K.PHASE_NAMES[d.phase]
+        if exp["phase"] != got:
+            raise _Fail(f"{key}.phase: expected {exp['phase']}, got {got}")
+    for p, side in enumerate(("A", "B")):
+        s = exp.get(side)
+        if not s:
+            continue
+        k = f"{key}.{side}"
+        for name, value in s.items():
+            _check_side(d, p, name, value, f"{k}.{name}")
+    for item in exp.get("can") or []:
+        who, line = item.split(":", 1)
+        who = "AB".index(who.strip())
+        if d.pending is None or d.pending.player != who or not match(d, d.pending, line.strip())[0]:
+            raise _Fail(f"{key}.can: {item!r} is not a legal answer now; legal: " + _legal(d))
+    for item in exp.get("cannot") or []:
+        who, line = item.split(":", 1)
+        who = "AB".index(who.strip())
+        if d.pending is not None and d.pending.player == who and match(d, d.pending, line.strip())[0]:
+            raise _Fail(f"{key}.cannot: {item!r} is a legal answer now")
+    if seen_never:
+        raise _Fail(f"{key}.never: {seen_never[0]!r} was a legal answer during the run")
+
+
+def _legal(d) -> str:
+    if d.pending is None:
+        return "(no decision pending)"
+    return f"{'AB'[d.pending.player]}: " + "; ".join(option_texts(d, d.pending))
+
+
+def _check_side(d, p, name, value, key):
+    piles = {"hand": d.hand[p], "graveyard": d.gy[p], "banished": d.banished[p],
+             "extra": d.extra[p]}
+    if name == "lp":
+        if d.lp[p] != value:
+            raise _Fail(f"{key}: expected {value}, got {d.lp[p]}")
+    elif name in piles:
+        _multiset_check(key, value, piles[name], d)
+    elif name in ("hand_count", "deck_count", "graveyard_count", "extra_count", "banished_count"):
+        got = len({"hand_count": d.hand, "deck_count": d.deck, "graveyard_count": d.gy,
+                   "extra_count": d.extra, "banished_count": d.banished}[name][p])
+        if got != value:
+            raise _Fail(f"{key}: expected {value}, got {got}")
+    elif name == "monsters":
+        _multiset_check(key, value, d.monsters(p), d, with_tags=True)
+    elif name == "extra_monster_zone":
+        got = [c for c in d.emz if c >= 0 and d.ctrl[c] == p]
+        _multiset_check(key, [] if value is None else [value], got, d, with_tags=True)
+    elif name == "spells":
+        _multiset_check(key, value, [c for c in d.szone[p][:5] if c >= 0], d, with_tags=True)
+    elif name == "field_spell":
+        c = d.szone[p][K.FIELD_ZONE]
+        _multiset_check(key, [] if value is None else [value], [c] if c >= 0 else [], d)
+    elif name == "stats":
+        if not isinstance(value, dict):
+            raise _Fail(f"{key}: expected a mapping NAME: ATK/DEF")
+        for card, stat in value.items():
+            c = _find_monster_for(d, p, card)
+            if c is None:
+                raise _Fail(f"{key}: {card} is not a face-up monster of this side")
+            got = f"{d.atk(c)}/{d.def_(c)}"
+            if str(stat).replace(" ", "") != got:
+                raise _Fail(f"{key}.{card}: expected {stat}, got {got}")
+
+
+def _find_monster_for(d, p, name):
+    from .cards.db import normalize
+    for c in d.monsters(p):
+        if normalize(d.data[c].name) == normalize(str(name)) and d.faceup(c):
+            return c
+    return None
