@@ -164,6 +164,41 @@ class Duel:
     def free_szones(self, p: int) -> list[int]:
         return [i for i in range(5) if self.szone[p][i] < 0]
 
+    def linked_zones(self, p: int) -> set:
+        """Main Monster Zones (seq 0-4) of player p that a Link Arrow points to. Without Link
+        Monsters on the field there are none; ygosim.engine.extra computes them."""
+        hook = self.options.get("linked_zones")
+        return hook(self, p) if hook else set()
+
+    def emz_of(self, p: int) -> int:
+        """The Extra Monster Zone seq (5 or 6) player p's monster occupies, or -1."""
+        for i, c in enumerate(self.emz):
+            if c >= 0 and self.ctrl[c] == p:
+                return K.EMZ_BASE + i
+        return -1
+
+    def summon_zones(self, p: int, c: int) -> list[int]:
+        """Zones (seq) where card c may be summoned for player p. A monster from the Extra
+        Deck goes to an Extra Monster Zone (if p uses none yet) or a Main Monster Zone a Link
+        Arrow points to; under the 2020 rules Fusion/Synchro/Xyz may use any Main Zone."""
+        free = self.free_mzones(p)
+        if self.loc[c] != K.EXTRA:
+            return free
+        frames = self.data[c].frames
+        if self.options.get("rules") == "2020" and "link" not in frames and \
+                not ("pendulum" in frames):
+            zones = list(free)
+        else:
+            linked = self.linked_zones(p)
+            zones = [z for z in free if z in linked]
+        if self.emz_of(p) < 0:
+            # the left EMZ as p sees it first
+            order = (0, 1) if p == 0 else (1, 0)
+            for i in order:
+                if self.emz[i] < 0:
+                    zones.append(K.EMZ_BASE + i)
+        return zones
+
     def level(self, c: int) -> int:
         return self.data[c].level
 

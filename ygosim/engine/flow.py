@@ -14,6 +14,7 @@ from . import const as K
 from .const import (DECK, HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE,
                     FACEDOWN_DEFENSE, FACEUP, MAIN1, MAIN2, BATTLE, END)
 from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION)
+from .decision import ZONE as K_ZONE
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION
 
 PROCS = {}
@@ -357,12 +358,23 @@ def special_summon(d, f):
         i += 1
         f["i"] = i
         f["s"] = 0
+    if f["s"] == 2:
+        f["zone"] = zone_seq(d.answer.arg, p)
+        f["s"] = 0
     while i < len(cards):
         c = cards[i]
-        if not d.free_mzones(p) or d.loc[c] == MZONE:
+        zones = d.summon_zones(p, c)
+        if not zones or d.loc[c] == MZONE:
             i += 1
             f["i"] = i
             continue
+        if f.get("zone") is None and len(zones) > 1 and (d.loc[c] == K.EXTRA or d.linked_zones(p)
+                                                          or d.linked_zones(1 - p)):
+            f["s"] = 2
+            d.ask(p, K_ZONE, zone_options(zones), f"choose a zone for {d.name(c)}", source=c)
+            return
+        if f.get("zone") is None:
+            f["zone"] = zones[0]
         if f.get("pos") is None:
             f["s"] = 1
             d.ask(p, POSITION, [Option("position", (), "attack"), Option("position", (), "defense")],
@@ -376,9 +388,33 @@ def special_summon(d, f):
     pop(d)
 
 
+def zone_options(zones) -> list[Option]:
+    seen, out = set(), []
+    for z in zones:
+        name = "emz" if z >= K.EMZ_BASE else f"m{z + 1}"
+        if name not in seen:
+            seen.add(name)
+            out.append(Option("zone", (), name))
+    return out
+
+
+def zone_seq(name: str, p: int) -> int:
+    if name == "emz":
+        return K.EMZ_BASE + (0 if p == 0 else 1)   # the left one as p sees it
+    return int(name[1]) - 1
+
+
 def place_special(d, c, p, pos, f) -> None:
     d.serial += 1
-    d.place(c, MZONE, p, pos=pos)
+    zone = f.pop("zone", None)
+    if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
+        zone = None
+    if zone is None or (zone < K.EMZ_BASE and d.mzone[p][zone] >= 0):
+        zs = d.summon_zones(p, c)
+        zone = zs[0] if zs else None
+    if zone is None:
+        return
+    d.place(c, MZONE, p, zone, pos=pos)
     d.summon[c] = f.get("how", K.SUM_SPECIAL)
     d.write(f"{d.names[p]} Special Summons {d.name(c)} in "
             f"{'Attack' if pos == ATTACK else 'Defense'} Position")
