@@ -11,7 +11,12 @@ TYPE_BITS = {
     "quickplay": 0x10000, "continuous": 0x20000, "equip": 0x40000, "field": 0x80000,
     "counter": 0x100000, "flip": 0x200000, "toon": 0x400000, "xyz": 0x800000,
     "pendulum": 0x1000000, "special_summon": 0x2000000, "link": 0x4000000,
+    "skill": 0x8000000, "action": 0x10000000,      # EDOPro: Speed Duel Skills, Action Cards
 }
+
+# Rows with these bits are not cards a Deck can hold; importers skip them.
+NOT_DECK_CARD_BITS = {"token": TYPE_BITS["token"], "skill": TYPE_BITS["skill"],
+                      "action": TYPE_BITS["action"]}
 
 ATTRIBUTES = {0x1: "EARTH", 0x2: "WATER", 0x4: "FIRE", 0x8: "WIND", 0x10: "LIGHT",
               0x20: "DARK", 0x40: "DIVINE"}
@@ -22,7 +27,10 @@ RACES = {
     0x400: "Plant", 0x800: "Insect", 0x1000: "Thunder", 0x2000: "Dragon", 0x4000: "Beast",
     0x8000: "Beast-Warrior", 0x10000: "Dinosaur", 0x20000: "Fish", 0x40000: "Sea Serpent",
     0x80000: "Reptile", 0x100000: "Psychic", 0x200000: "Divine-Beast", 0x400000: "Creator God",
-    0x800000: "Wyrm", 0x1000000: "Cyberse",
+    0x800000: "Wyrm", 0x1000000: "Cyberse", 0x2000000: "Illusion",
+    # EDOPro, Rush Duel Types
+    0x4000000: "Cyborg", 0x8000000: "Magical Knight", 0x10000000: "High Dragon",
+    0x20000000: "Omega Psychic", 0x40000000: "Celestial Warrior", 0x80000000: "Galaxy",
 }
 
 # Link Arrow bits, as stored in the DEF column of a Link Monster.

@@ -1,0 +1,162 @@
+"""Deck rules (Official Rulebook v10), banlists, playability: check_deck and `ygosim deck`."""
+from __future__ import annotations
+
+import pytest
+
+from test_formats_support import DATA, home, legal_main, make_cdb, normal_monsters, run  # noqa: F401
+from ygosim.cards.db import card_db
+from ygosim.formats.deck import Deck, load_deck
+from ygosim.formats.lflist import Banlist, load_banlist
+from ygosim.formats.rules import check_deck
+from ygosim.formats.store import import_cards
+from ygosim.formats.ydk import format_ydk
+from ygosim.formats.ydke import format_ydke
+
+pytestmark = pytest.mark.usefixtures("home")
+
+DARK_MAGICIAN, BLUE_EYES, POT_OF_GREED, DARKFIRE_DRAGON = 46986414, 89631139, 55144522, 17881964
+
+
+def ydk(tmp_path, main, extra=(), side=(), name="deck.ydk"):
+    path = tmp_path / name
+    path.write_text(format_ydk(main, extra, side))
+    return path
+
+
+def problems(main, extra=(), side=(), banlist=None):
+    db = card_db()
+    deck = Deck("t", *([db[c] for c in codes] for codes in (main, extra, side)))
+    return check_deck(deck, banlist)
+
+
+def test_a_legal_deck_has_no_problems():
+    assert problems(legal_main(40)) == []
+    assert problems(legal_main(60), [], [c.passcode for c in normal_monsters(25)[-5:]]) == []
+
+
+@pytest.mark.parametrize("main, extra, side, expected", [
+    (39, 0, 0, "Main Deck: 39 cards (must be 40 to 60)"),
+    (61, 0, 0, "Main Deck: 61 cards (must be 40 to 60)"),
+    (40, 16, 0, "Extra Deck: 16 cards (must be 0 to 15)"),
+    (40, 0, 16, "Side Deck: 16 cards (must be 0 to 15)"),
+])
+def test_deck_sizes(main, extra, side, expected):
+    extra_cards = [c.passcode for c in card_db() if c.is_extra_deck]
+    spares = [c.passcode for c in normal_monsters(30)[-6:] for _ in range(3)]
+    found = problems(legal_main(main), (extra_cards * 3)[:extra], spares[:side])
+    assert [p for p in found if "cards (must be" in p] == [expected]
+
+
+def test_at_most_three_copies_across_main_extra_and_side():
+    main = legal_main(40)
+    assert problems(main, [], [main[0]]) == \
+        [f"{card_db()[main[0]].name}: 4 copies (at most 3 across the Main, Extra and Side Deck)"]
+
+
+def test_extra_deck_monsters_in_the_main_deck_and_the_other_way_round():
+    found = problems(legal_main(40) + [DARKFIRE_DRAGON], [DARK_MAGICIAN])
+    assert "Main Deck: Darkfire Dragon is a Fusion Monster: it belongs in the Extra Deck" in found
+    assert "Extra Deck: Dark Magician is not a Fusion, Synchro, Xyz or Link Monster: " \
+        "it belongs in the Main Deck" in found
+
+
+def test_banlist_limits():
+    banlist = load_banlist(DATA / "lflist.conf")                     # Pot 0, DM 1, BEWD 2
+    main = legal_main(37) + [POT_OF_GREED, DARK_MAGICIAN, DARK_MAGICIAN]
+    found = [p for p in problems(main, banlist=banlist) if "banlist" in p]
+    assert found == ["Pot of Greed: 1 copy, Forbidden on banlist 'Test list A' (0 allowed)",
+                     "Dark Magician: 2 copies, Limited on banlist 'Test list A' (1 allowed)"]
+    assert [p for p in problems(legal_main(38) + [BLUE_EYES] * 2, banlist=banlist)
+            if "banlist" in p] == []
+
+
+def test_whitelist_allows_only_listed_cards():
+    banlist = Banlist("vanillas", limits={DARK_MAGICIAN: 3}, whitelist=True)
+    main = [DARK_MAGICIAN] * 3 + legal_main(37)
+    found = [p for p in problems(main, banlist=banlist) if "banlist" in p]
+    assert len(found) == len(set(main)) - 1
+    assert all("not on the whitelist on banlist 'vanillas' (0 allowed)" in p for p in found)
+
+
+def test_alternate_artworks_share_banlist_limits(tmp_path):
+    import_cards(make_cdb(tmp_path / "cards.cdb"))
+    banlist = Banlist("alt", limits={91000011: 1})                 # listed by its other artwork
+    deck = load_deck(ydk(tmp_path, legal_main(38) + [91000001, 91000011]))
+    assert "Cdb Vanilla: 2 copies, Limited on banlist 'alt' (1 allowed)" in check_deck(deck, banlist)
+
+
+def test_cards_not_yet_playable_are_reported(tmp_path):
+    import_cards(make_cdb(tmp_path / "cards.cdb"))
+    deck = load_deck(ydk(tmp_path, legal_main(38) + [91000002] * 2, [91000004]))
+    assert check_deck(deck) == [
+        "Cdb Effect: not yet playable (the engine has no script for what it does)",
+        "Cdb Xyz: not yet playable (the engine has no script for what it does)"]
+
+
+# -- ygosim deck check -------------------------------------------------------------------------
+
+def test_cli_check_legal_deck_exits_0(tmp_path):
+    result = run("deck", "check", ydk(tmp_path, legal_main(40)))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "legal"
+    assert run("deck", "check", format_ydke(legal_main(40), [], [])).exit_code == 0
+
+
+def test_cli_check_reports_every_problem_at_once(tmp_path):
+    main = legal_main(35) + [legal_main(3)[0], 1234, POT_OF_GREED]          # a 4th copy
+    path = ydk(tmp_path, main, [DARK_MAGICIAN], [99999999])
+    result = run("deck", "check", path, "--banlist", DATA / "lflist.conf")
+    assert result.exit_code == 1
+    out = result.output
+    assert f"problem: {path}, line 39: unknown passcode 1234" in out
+    assert f"problem: {path}, line 44: unknown passcode 99999999" in out
+    assert "problem: Main Deck: 39 cards (must be 40 to 60)" in out   # with Dark Magician, moved
+    assert "4 copies" in out and "Pot of Greed: 1 copy, Forbidden" in out
+    assert f"note: {path}, line 42: Dark Magician belongs in the Main Deck: moved there" in out
+    rules = [l for l in out.splitlines() if l.startswith("problem:") and "not yet playable" not in l]
+    assert len(rules) == 5 and out.splitlines()[-1].startswith("not legal: ")
+
+
+def test_cli_check_banlist_list_selection(tmp_path):
+    path = ydk(tmp_path, legal_main(38) + [DARK_MAGICIAN] * 2)           # Limited in list A only
+    assert run("deck", "check", path, "--banlist", DATA / "lflist.conf").exit_code == 1
+    result = run("deck", "check", path, "--banlist", DATA / "lflist.conf", "--list", "Test list B")
+    assert result.exit_code == 0 and "banlist 'Test list B'" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["missing.ydk"], "error: missing.ydk: no such file"),
+    (["ydke://!"], "error: ydke URL: expected 3 parts"),
+    (["yugi", "--banlist", "missing.conf"], "error: missing.conf: no such file"),
+    (["yugi", "--banlist", DATA / "lflist.conf", "--list", "Nope"], "no list named 'Nope'"),
+    (["yugi", "--list", "A"], "--list needs --banlist"),
+])
+def test_cli_check_unreadable_input_exits_2(args, message):
+    result = run("deck", "check", *args)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_cli_check_bad_ydk_exits_2(tmp_path):
+    path = tmp_path / "bad.ydk"
+    path.write_bytes(b"#main\n46986414\n4698641x\n")
+    result = run("deck", "check", path)
+    assert result.exit_code == 2
+    assert f"error: {path}, line 3: bad passcode '4698641x'" in result.output
+
+
+# -- ygosim deck show --------------------------------------------------------------------------
+
+def test_cli_show(tmp_path):
+    result = run("deck", "show", "kaiba")
+    assert result.exit_code == 0
+    assert "kaiba (built-in deck kaiba): Main 50, Extra 0, Side 0" in result.output
+    assert "Main Deck: 50 cards (" in result.output
+    assert "Blue-Eyes White Dragon" in result.output and "89631139" in result.output
+    path = ydk(tmp_path, [DARK_MAGICIAN, DARK_MAGICIAN, 1234], [DARKFIRE_DRAGON])
+    result = run("deck", "show", path)
+    assert result.exit_code == 0
+    assert "Main Deck: 3 cards (2 monsters)" in result.output
+    assert "unknown passcode" in result.output and "1234" in result.output
+    line = next(l for l in result.output.splitlines() if "Dark Magician" in l)
+    assert line.split()[0] == "2"

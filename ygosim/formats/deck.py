@@ -1,0 +1,104 @@
+"""Decks of cards: read from a built-in name, a .ydk file or a ydke:// URL.
+
+Cards are sorted into the Main and Extra Deck by what they are, as YGOPro does: a Fusion,
+Synchro, Xyz or Link Monster listed under #main goes to the Extra Deck (and the other way round);
+each move is reported in Deck.notes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ..cards.db import CardDB
+from ..cards.model import CardData
+from ..errors import YgosimError
+from .decklist import SECTION_TITLES, SECTIONS, DeckList, Entry
+from .store import find_card
+from .ydk import format_ydk, parse_ydk, read_ydk
+from .ydke import format_ydke, is_ydke, parse_ydke
+
+UNKNOWN_HINT = "(cards the project does not know can be imported: ygosim cards import FILE)"
+BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk"}
+
+
+@dataclass
+class Deck:
+    name: str
+    main: list[CardData] = field(default_factory=list)
+    extra: list[CardData] = field(default_factory=list)
+    side: list[CardData] = field(default_factory=list)
+    source: str = ""
+    notes: list[str] = field(default_factory=list)            # cards moved between sections
+    unknown: list[tuple[str, Entry]] = field(default_factory=list)   # (section, entry)
+
+    def section(self, name: str) -> list[CardData]:
+        return getattr(self, name)
+
+    def size(self, name: str) -> int:
+        """Cards in a section, unknown passcodes included."""
+        return len(self.section(name)) + sum(1 for s, _ in self.unknown if s == name)
+
+    def cards(self) -> list[CardData]:
+        return [*self.main, *self.extra, *self.side]
+
+    def not_playable(self) -> list[CardData]:
+        """The distinct cards of the deck the engine cannot play yet (effects with no script)."""
+        return list({id(c): c for c in self.cards() if not c.playable}.values())
+
+    def to_ydk(self) -> str:
+        return format_ydk(*self._codes(), created_by=f"ygosim ({self.name})")
+
+    def to_ydke(self) -> str:
+        return format_ydke(*self._codes())
+
+    def _codes(self):
+        return ([c.passcode for c in self.section(s)] for s in SECTIONS)
+
+
+def read_deck_list(ref) -> DeckList:
+    """The passcodes a deck reference names: a built-in deck, a .ydk path or a ydke:// URL."""
+    ref = str(ref).strip()
+    if is_ydke(ref):
+        return parse_ydke(ref)
+    if ref.lower() in BUILT_IN:
+        data = resources.files("ygosim") / "decks" / BUILT_IN[ref.lower()]
+        return parse_ydk(data.read_text(encoding="utf-8"), f"built-in deck {ref.lower()}")
+    return read_ydk(ref)
+
+
+def deck_name(ref) -> str:
+    ref = str(ref).strip()
+    if is_ydke(ref):
+        return "ydke deck"
+    return ref.lower() if ref.lower() in BUILT_IN else Path(ref).stem
+
+
+def build_deck(cards: DeckList, name: str, db: CardDB | None = None) -> Deck:
+    """Resolve the passcodes of a deck list to cards, sorting the Main and Extra Deck."""
+    deck = Deck(name, source=cards.source)
+    for section in SECTIONS:
+        for entry in cards.section(section):
+            card = find_card(entry.code, db)
+            if card is None:
+                deck.unknown.append((section, entry))
+                continue
+            target = section
+            if section != "side" and card.is_extra_deck != (section == "extra"):
+                target = "extra" if card.is_extra_deck else "main"
+                deck.notes.append(f"{entry.where}: {card.name} belongs in the "
+                                  f"{SECTION_TITLES[target]}: moved there")
+            deck.section(target).append(card)
+    return deck
+
+
+def load_deck(ref, db: CardDB | None = None, allow_unknown: bool = False) -> Deck:
+    """The deck a reference names: 'yugi' or 'kaiba', a .ydk path or a ydke:// URL.
+
+    A passcode no card is known for is a YgosimError naming where it was read (unless
+    allow_unknown: then it is listed in Deck.unknown)."""
+    deck = build_deck(read_deck_list(ref), deck_name(ref), db)
+    if deck.unknown and not allow_unknown:
+        lines = [f"{e.where}: unknown passcode {e.code}" for _, e in deck.unknown]
+        raise YgosimError("\n".join(lines) + f"\n{UNKNOWN_HINT}")
+    return deck
