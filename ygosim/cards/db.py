@@ -103,7 +103,11 @@ def _load_user_store(db: CardDB) -> None:
     if store.exists():
         try:
             for card in load_yaml_cards(store):
-                db.add(card, replace=False)
+                known = db.get(card.name)
+                if known is not None:       # an alternate artwork of a card we have
+                    db.add_alias(card.passcode, known)
+                else:
+                    db.add(card)
         except (yaml.YAMLError, KeyError, TypeError, ValueError) as e:
             raise YgosimError(f"{store}: the imported card store cannot be read: {e}") from None
 

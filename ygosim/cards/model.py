@@ -72,7 +72,7 @@ class CardData:
                 head = f"Rank {self.rank} {self.attribute} {self.type} {self.atk}/{self.def_}"
             else:
                 head = f"Level {self.level} {self.attribute} {self.type} {self.atk}/{self.def_}"
-            frames = "/".join(f.capitalize() for f in self.frames)
+            frames = "/".join(f.replace("_", " ").title() for f in self.frames)
             return f"{head} [{frames}]"
         sub = {"quickplay": "Quick-Play"}.get(self.subtype, self.subtype.capitalize())
         return f"{sub} {self.kind.capitalize()}"

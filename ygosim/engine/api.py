@@ -34,12 +34,12 @@ def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
 def index_scripts(d: Duel) -> None:
     """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
     trig: dict = {}
-    statics, act = [], []
+    statics, act, act_open, act_fast = [], [], [], []
     for c, data in enumerate(d.data):
         s = data.script
         if s is None:
             continue
-        has_act = False
+        eis, fast = [], []
         for ei, eff in enumerate(s.effects):
             if eff.kind in (TRIGGER, FLIP):
                 for ev in eff.events:
@@ -48,12 +48,19 @@ def index_scripts(d: Duel) -> None:
                 if c not in statics:
                     statics.append(c)
             else:
-                has_act = True
-        if has_act:
+                eis.append(ei)
+                if eff.speed >= 2:
+                    fast.append(ei)
+        if eis:
             act.append(c)
+            act_open.append((c, tuple(eis)))
+        if fast:
+            act_fast.append((c, tuple(fast)))
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
     d.static_cards = tuple(statics)
     d.act_cards = tuple(act)
+    d.act_open = tuple(act_open)      # (card, effect indices a player can activate)
+    d.act_fast = tuple(act_fast)      # the same, Spell Speed 2 and 3 only
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:

@@ -37,7 +37,9 @@ class Duel:
         self.options: dict = {}
         self.trig_index: dict = {}     # event -> tuple of (cid, effect index)
         self.static_cards: tuple = ()  # cids whose scripts have continuous effects
-        self.quick_cards: tuple = ((), ())   # per owner: cids that may act outside their turn
+        self.act_cards: tuple = ()     # cids with effects a player activates
+        self.act_open: tuple = ()      # (cid, effect indices) for the turn player's open state
+        self.act_fast: tuple = ()      # (cid, Spell Speed 2+ effect indices) for windows
         # per-card state
         self.loc: list[int] = []
         self.ctrl: list[int] = []
@@ -569,9 +571,12 @@ def _resolve_answer(self, answer) -> Option:
     if dec is None:
         raise IllegalAction("the duel is over: there is no decision to answer")
     if isinstance(answer, Option):
+        for o in dec.options:          # identity first: agents hand back one of the options
+            if o is answer:
+                return o
         if answer not in dec.options:
             raise IllegalAction(f"not a legal answer now: {answer!r}")
-        return answer
+        return dec.options[dec.options.index(answer)]
     if isinstance(answer, int) and not isinstance(answer, bool):
         if not 0 <= answer < len(dec.options):
             raise IllegalAction(f"no answer number {answer}: there are {len(dec.options)}")
@@ -597,7 +602,11 @@ def _apply(self, answer) -> None:
     to the next decision. An illegal answer raises IllegalAction and changes nothing."""
     from .flow import run
     opt = _resolve_answer(self, answer)
-    self.history.append(self.pending.options.index(opt))
+    opts = self.pending.options
+    for i, o in enumerate(opts):
+        if o is opt:
+            self.history.append(i)
+            break
     self.answer = opt
     self.pending = None
     self.n_decisions += 1

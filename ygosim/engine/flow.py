@@ -498,11 +498,13 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
 
 
 def activatable(d, p: int, open_state: bool) -> list[Option]:
-    """Every effect player p may activate now, as `activate` Options."""
+    """Every effect player p may activate now, as `activate` Options. Outside the turn
+    player's open state only Spell Speed 2+ effects can be used, so only those are looked at."""
     out = []
     seen = set()
-    for c in d.act_cards:
-        loc = d.loc[c]
+    loc_of = d.loc
+    for c, eis in (d.act_open if open_state else d.act_fast):
+        loc = loc_of[c]
         if loc & FIELD:
             if d.ctrl[c] != p:
                 continue
@@ -512,8 +514,7 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
             key = d.data[c].name
             if key in seen:
                 continue
-        effects = d.data[c].script.effects
-        for ei in range(len(effects)):
+        for ei in eis:
             if can_activate(d, c, ei, p, open_state):
                 if loc == HAND:
                     seen.add(d.data[c].name)
