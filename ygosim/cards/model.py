@@ -31,26 +31,20 @@ class CardData:
     text: str = ""
     script: object = field(default=None, repr=False)   # a CardScript, attached at load time
 
-    # -- derived facts -------------------------------------------------------------------
-    @property
-    def is_monster(self) -> bool:
-        return self.kind == "monster"
+    # -- derived facts (computed once: the engine reads them in its hot loops) ----------
+    is_monster: bool = field(init=False, default=False)
+    is_spell: bool = field(init=False, default=False)
+    is_trap: bool = field(init=False, default=False)
+    is_extra_deck: bool = field(init=False, default=False)
+    is_normal_monster: bool = field(init=False, default=False)
 
-    @property
-    def is_spell(self) -> bool:
-        return self.kind == "spell"
-
-    @property
-    def is_trap(self) -> bool:
-        return self.kind == "trap"
-
-    @property
-    def is_extra_deck(self) -> bool:
-        return self.kind == "monster" and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
-
-    @property
-    def is_normal_monster(self) -> bool:
-        return self.kind == "monster" and "normal" in self.frames
+    def __post_init__(self):
+        self.frames = tuple(self.frames)
+        self.is_monster = self.kind == "monster"
+        self.is_spell = self.kind == "spell"
+        self.is_trap = self.kind == "trap"
+        self.is_extra_deck = self.is_monster and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
+        self.is_normal_monster = self.is_monster and "normal" in self.frames
 
     def has_frame(self, frame: str) -> bool:
         return frame in self.frames

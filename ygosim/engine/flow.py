@@ -214,11 +214,20 @@ def main(d, f):
             pop(d)
 
 
+PHASE_BATTLE = Option("phase", (), "battle")
+PHASE_MAIN2 = Option("phase", (), "main2")
+PHASE_END = Option("phase", (), "end")
+PASS = Option("pass")
+
+
 def idle_options(d) -> list[Option]:
+    """The turn player's free choices in a Main Phase."""
     p = d.tp
     opts: list[Option] = []
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    summonable = {}                         # tributes needed -> possible?
+    free_s = -1 in d.szone[p][:5]
     for c in d.hand[p]:
         data = d.data[c]
         key = data.name
@@ -226,25 +235,37 @@ def idle_options(d) -> list[Option]:
             continue
         seen.add(key)
         if data.is_monster:
-            if can_ns and can_normal_summon(d, c, p):
-                opts.append(Option("summon", (c,)))
+            if can_ns:
+                n = tributes_needed(d, c)
+                ok = summonable.get(n)
+                if ok is None:
+                    ok = summonable[n] = can_normal_summon(d, c, p)
+                elif ok:
+                    ok = can_normal_summon(d, c, p)
+                if ok:
+                    opts.append(Option("summon", (c,)))
+                    opts.append(Option("set", (c,)))
+        elif data.subtype == "field":
+            if d.szone[p][K.FIELD_ZONE] < 0:
                 opts.append(Option("set", (c,)))
-        elif data.subtype == "field" or d.free_szones(p):
-            if data.subtype != "field" or d.szone[p][K.FIELD_ZONE] < 0:
-                opts.append(Option("set", (c,)))
+        elif free_s:
+            opts.append(Option("set", (c,)))
     opts.extend(activatable(d, p, True))
     t = d.turn
+    locked = d.active_statics("no_position_change")
     for c in d.monsters(p):
         if d.turn_in[c] == t or d.pos_turn[c] == t:
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(Option("flip", (c,)))
-        elif d.attacked[c] != t and not d.has_static("no_position_change", c):
+        elif d.attacked[c] != t and not (locked and d.has_static("no_position_change", c)):
             opts.append(Option("change", (c,)))
-    opts.extend(extra_summon_options(d, p))
+    hook = d.options.get("extra_summons")
+    if hook:
+        opts.extend(hook(d, p))
     if d.phase == MAIN1 and d.turn > 1 and not d.player_flag(p, "no_battle_phase"):
-        opts.append(Option("phase", (), "battle"))
-    opts.append(Option("phase", (), "end"))
+        opts.append(PHASE_BATTLE)
+    opts.append(PHASE_END)
     return opts
 
 
@@ -548,7 +569,7 @@ def window(d, f):
                 f["passes"] = f.get("passes", 0) + 1
                 f["cur"] = 1 - p
                 continue
-            opts.append(Option("pass"))
+            opts.append(PASS)
             f["s"] = 1
             d.ask(p, RESPONSE, opts, "respond?" if d.chain else "activate something?")
             return
@@ -676,7 +697,9 @@ def resolve(d, f):
             sub = data.subtype
             stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None)
             if not stays or link["negated"]:
+                serial = d.serial     # not a new action: "When ..." triggers keep timing
                 d.send([c], GY, K.R_RULE, link["player"])
+                d.serial = serial
         state_check(d)
         f["s"] = 0
 
@@ -770,7 +793,7 @@ def triggers(d, f):
         groups = ([], [], [], [])
         for cid, ei, ev, _ in ready:
             eff = d.data[cid].script.effects[ei]
-            if eff.misses_timing and ev[5] != d.serial and not _same_action(d, ev):
+            if eff.misses_timing and ev[5] != d.serial:
                 continue
             if not eff.range & d.loc[cid] and not (eff.kind == FLIP):
                 continue
@@ -839,10 +862,6 @@ def triggers(d, f):
         groups[g] = rest
         f["groups"] = tuple(groups)
         add_trigger(d, f, item, p)
-
-
-def _same_action(d, ev) -> bool:
-    return False
 
 
 def add_trigger(d, f, item, p) -> None:
@@ -936,8 +955,8 @@ def battle_options(d) -> list[Option]:
             else:
                 opts.append(Option("attack", (c,), None))
     opts.extend(activatable(d, p, False))
-    opts.append(Option("phase", (), "main2"))
-    opts.append(Option("phase", (), "end"))
+    opts.append(PHASE_MAIN2)
+    opts.append(PHASE_END)
     return opts
 
 
