@@ -46,6 +46,11 @@ class CardData:
         self.is_extra_deck = self.is_monster and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
         self.is_normal_monster = self.is_monster and "normal" in self.frames
 
+    def __reduce__(self):
+        # Cards travel between processes (simulate --jobs) by name: the receiving process
+        # looks the same card up in its own store, scripts included.
+        return (_lookup_card, (self.name,))
+
     def has_frame(self, frame: str) -> bool:
         return frame in self.frames
 
@@ -84,3 +89,8 @@ def card_from_dict(d: dict) -> CardData:
         link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
         alias=int(d.get("alias", 0) or 0), text=d.get("text", "") or "",
     )
+
+
+def _lookup_card(name: str) -> CardData:
+    from .db import card_db
+    return card_db()[name]
