@@ -52,6 +52,14 @@ def pop(d) -> None:
 def start(d, f):
     s = f["s"]
     if s == 0:
+        chooser = d.options.get("chooser")
+        if chooser is not None:     # a later Duel of a Match: the loser of the last one chooses
+            f["s"] = 2
+            f["winner"] = chooser
+            d.write(f"No coin toss: {d.names[chooser]} chooses who goes first")
+            d.ask(chooser, FIRST, [Option("go", (), "first"), Option("go", (), "second")],
+                  "go first or second?")
+            return
         f["s"] = 1
         d.ask(0, CALL, [Option("call", (), "heads"), Option("call", (), "tails")],
               "call the coin toss")
@@ -347,7 +355,8 @@ def normal_summon(d, f):
                     f"{d.name(c)} ({d.atk(c)} ATK)")
             d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
         pop(d)
-        after_action(d, first=d.tp)
+        if not d.chain:        # a summon while a chain resolves waits for the chain's end
+            after_action(d, first=d.tp)
 
 
 @proc
@@ -499,7 +508,9 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
             return False
         if kind == IGNITION and (d.tp != p or d.phase not in (MAIN1, MAIN2)):
             return False
-    if eff.once_per_turn and (c, ei) in d.used:
+    if eff.once_per_turn and opt_key(d, c, ei) in d.used:
+        return False
+    if d.pflags and d.player_flag(p, ("no_activate", data.name)):
         return False
     if chain:
         for lid in chain:   # a card's effect is not activated again while on the chain
@@ -516,6 +527,15 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
         if len(cands) < eff.target.least:
             return False
     return True
+
+
+def opt_key(d, c: int, ei: int):
+    """What a once-per-turn effect marks as used: the card itself, or with
+    once_per_turn="name" every card of that name ("You can only use this effect of ... once
+    per turn")."""
+    if d.data[c].script.effects[ei].once_per_turn == "name":
+        return (d.data[c].name, ei)
+    return (c, ei)
 
 
 def activatable(d, p: int, open_state: bool) -> list[Option]:
@@ -587,6 +607,7 @@ def window(d, f):
             push(d, "activate", c=a.cards[0], ei=a.arg, player=p)
     elif s == 2:                       # the chain has resolved
         f["s"] = 3
+        f.pop("built", None)
         push(d, "triggers")
     elif s == 3:
         built = f.pop("built", False)
@@ -606,7 +627,7 @@ def new_link(d, c: int, ei: int, p: int, event=None) -> int:
     d.links[lid] = {"card": c, "ei": ei, "player": p, "targets": (), "vars": {},
                     "negated": False, "speed": eff.speed, "event": event,
                     "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
-                    "cmid": 0}
+                    "cmid": d.mid[c]}
     return lid
 
 
@@ -636,7 +657,7 @@ def activate(d, f):
         d.write(f"{d.names[p]} activates {d.name(c)}"
                 + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
         if eff.once_per_turn:
-            d.used.add((c, ei))
+            d.used.add(opt_key(d, c, ei))
         f["s"] = 1
         if eff.cost:
             push(d, "steps", lid=lid, steps=eff.cost)
@@ -791,6 +812,7 @@ def triggers(d, f):
             pop(d)
             return
         groups = ([], [], [], [])
+        taken = set()
         for cid, ei, ev, _ in ready:
             eff = d.data[cid].script.effects[ei]
             if eff.misses_timing and ev[5] != d.serial:
@@ -804,7 +826,12 @@ def triggers(d, f):
                 cands = [x for x in eff.target.candidates(d, probe) if d.can_target(x, probe)]
                 if len(cands) < eff.target.least:
                     continue
-            if eff.once_per_turn and (cid, ei) in d.used:
+            if eff.once_per_turn:
+                key = opt_key(d, cid, ei)
+                if key in d.used or key in taken:
+                    continue
+                taken.add(key)
+            if d.pflags and d.player_flag(p, ("no_activate", d.data[cid].name)):
                 continue
             g = (0 if p == d.tp else 1) + (0 if not eff.optional else 2)
             groups[g].append((cid, ei, ev))
