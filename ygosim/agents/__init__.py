@@ -6,8 +6,9 @@ An agent is an object with `choose(duel) -> Option` (one of duel.legal_actions()
 from __future__ import annotations
 
 from .random_agent import RandomAgent
+from .heuristic import HeuristicAgent
 
-AGENTS = {"random": RandomAgent}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
 
 def make_agent(name: str, seed: int = 0):

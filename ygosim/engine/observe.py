@@ -1,0 +1,406 @@
+"""What a player may know: observations, hidden information, determinization.
+
+`observe(duel, player)` returns a plain dict (JSON-friendly) with exactly the information that
+player has: their own hand, both fields with the opponent's face-down cards hidden, pile counts,
+both Graveyards and banished piles, LP, the phase, the chain, the log, and the pending decision
+if it is theirs. It never holds the opponent's hand, face-down cards or any deck order: a hidden
+card appears as {"hidden": true, ...} with no name and no card id (card ids follow the deck
+lists, so an id would give a card away). `observe(duel, None)` reveals everything (replays).
+
+`determinize(duel, player, rng)` returns a clone in which what `player` cannot know is drawn
+again at random, consistent with what they know: the opponent's hand, Deck and face-down cards
+are dealt again from the same cards (a face-down monster stays a monster, a set Spell/Trap a
+Spell/Trap), and the player's own Deck is shuffled. A bot that searches with clone() must search
+determinized copies, or it would be reading the opponent's hand.
+"""
+from __future__ import annotations
+
+from . import const as K
+from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, FIELD, FACEDOWN, DEFENSE
+from .decision import Decision
+
+PHASE_TITLES = ("Draw Phase", "Standby Phase", "Main Phase 1", "Battle Phase", "Main Phase 2",
+                "End Phase")
+POSITION_NAMES = {K.ATTACK: "attack", K.DEFENSE: "defense", K.FACEDOWN: "set",
+                  K.FACEDOWN_DEFENSE: "set"}
+
+
+# ---------------------------------------------------------------------------- hidden cards
+def hidden_from(d, c: int, viewer) -> bool:
+    """Is card c's identity hidden from `viewer` (0, 1; None sees everything)?"""
+    if viewer is None or c < 0:
+        return False
+    loc = d.loc[c]
+    if loc & FIELD:
+        return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer
+    if loc in (HAND, EXTRA):
+        return d.owner[c] != viewer
+    if loc == DECK:
+        return d.owner[c] != viewer
+    return False
+
+
+def zone_label(d, c: int) -> str:
+    from .text import zone_name
+    return zone_name(d, c)
+
+
+def card_view(d, c: int, viewer) -> dict:
+    """One card as `viewer` sees it."""
+    loc = d.loc[c]
+    out = {"zone": zone_label(d, c)}
+    if loc & FIELD:
+        out["controller"] = d.ctrl[c]
+        out["faceup"] = not d.pos[c] & FACEDOWN
+        if loc == MZONE:
+            out["position"] = POSITION_NAMES.get(d.pos[c], "attack")
+    if hidden_from(d, c, viewer):
+        out["hidden"] = True
+        if loc == MZONE:
+            out["kind"] = "monster"
+        elif loc == SZONE:
+            out["kind"] = "field spell" if d.seq[c] == K.FIELD_ZONE else "spell/trap"
+        return out
+    data = d.data[c]
+    out.update({"id": c, "name": data.name, "kind": data.kind, "kind_line": data.kind_line()})
+    if data.is_monster:
+        out["level"] = data.level or data.rank or data.link_rating
+        if loc == MZONE and not d.pos[c] & FACEDOWN:
+            out["atk"], out["def"] = d.atk(c), d.def_(c)
+        else:
+            out["atk"], out["def"] = data.atk, data.def_
+    if loc == SZONE and d.equip[c] is not None:
+        t = d.equip[c][0]
+        if d.loc[t] == MZONE:
+            out["equipped_to"] = zone_label(d, t)
+    return out
+
+
+def _side(d, p: int, viewer) -> dict:
+    mz = []
+    for i in range(5):
+        c = d.mzone[p][i]
+        mz.append(None if c < 0 else card_view(d, c, viewer))
+    emz = [card_view(d, c, viewer) for c in d.emz if c >= 0 and d.ctrl[c] == p]
+    sz = []
+    for i in range(6):
+        c = d.szone[p][i]
+        sz.append(None if c < 0 else card_view(d, c, viewer))
+    side = {
+        "name": d.names[p], "lp": d.lp[p],
+        "monsters": mz, "extra_monster_zone": emz, "spells": sz[:5], "field_spell": sz[5],
+        "hand_count": len(d.hand[p]), "deck_count": len(d.deck[p]),
+        "extra_count": len(d.extra[p]), "gy_count": len(d.gy[p]),
+        "banished_count": len(d.banished[p]),
+        "graveyard": [d.data[c].name for c in d.gy[p]],
+        "banished": [d.data[c].name for c in d.banished[p]],
+        "hand": None, "extra": None,
+    }
+    if viewer is None or viewer == p:
+        side["hand"] = [card_view(d, c, viewer) for c in d.hand[p]]
+        side["extra"] = [d.data[c].name for c in d.extra[p]]
+    return side
+
+
+def chain_view(d, viewer) -> list[dict]:
+    out = []
+    for i, lid in enumerate(d.chain):
+        link = d.links[lid]
+        c = link["card"]
+        targets = []
+        for t, mid in link["targets"]:
+            if d.mid[t] != mid:
+                continue
+            targets.append(describe_card(d, t, viewer))
+        eff = d.data[c].script.effects[link["ei"]]
+        out.append({"link": i + 1, "player": link["player"], "card": d.data[c].name,
+                    "label": eff.label, "targets": targets})
+    return out
+
+
+def describe_card(d, c: int, viewer, zone: bool = True) -> str:
+    """A card in words as `viewer` may name it: a hidden card is 'a face-down card (m2)'."""
+    if hidden_from(d, c, viewer):
+        loc = d.loc[c]
+        if loc == MZONE:
+            return f"a face-down monster ({zone_label(d, c)})"
+        if loc == SZONE:
+            return f"a face-down card ({zone_label(d, c)})"
+        return "a card in " + ("the hand" if loc == HAND else K.LOC_NAMES.get(loc, "?"))
+    name = d.data[c].name
+    if zone and d.loc[c] & FIELD:
+        whose = "" if viewer is None or d.ctrl[c] == viewer else "opponent's "
+        return f"{whose}{name} ({zone_label(d, c)})"
+    if zone and d.loc[c] in (GY, BANISHED) and viewer is not None and d.owner[c] != viewer:
+        return f"{name} (opponent's {'Graveyard' if d.loc[c] == GY else 'banished'})"
+    return name
+
+
+def option_cards(opt) -> list[int]:
+    """The card ids an Option names (its cards and, for attacks, the target)."""
+    cards = list(opt.cards)
+    if opt.verb == "attack" and isinstance(opt.arg, int):
+        cards.append(opt.arg)
+    return cards
+
+
+def option_hides(d, opt, viewer) -> bool:
+    return any(hidden_from(d, c, viewer) for c in option_cards(opt))
+
+
+def masked_ref(d, c: int, viewer) -> str:
+    from .text import card_text
+    if hidden_from(d, c, viewer):
+        return f"face-down@{zone_label(d, c)}" if d.loc[c] & FIELD else "hidden card"
+    return card_text(d, c, 1)
+
+
+def masked_text(d, opt, viewer) -> str:
+    """The grammar form of an option with hidden cards named only by their zone."""
+    from .text import option_text, card_text
+    v = opt.verb
+    if not option_hides(d, opt, viewer):
+        return option_text(d, opt, 1)
+    if v == "attack":
+        return f"attack {card_text(d, opt.cards[0], 1)} -> {masked_ref(d, opt.arg, viewer)}"
+    if v in ("choose", "order"):
+        return f"{v} " + ", ".join(masked_ref(d, c, viewer) for c in opt.cards)
+    if opt.cards:
+        return f"{v} {masked_ref(d, opt.cards[0], viewer)}"
+    return option_text(d, opt)
+
+
+def option_texts_for(d, decision, viewer) -> list[str]:
+    """The grammar texts of a decision's options as `viewer` may read them: duel.texts() where
+    no hidden card is named, else a masked form (face-down@m2)."""
+    from .text import option_texts
+    texts = option_texts(d, decision)
+    out = []
+    for o, t in zip(decision.options, texts):
+        out.append(masked_text(d, o, viewer) if option_hides(d, o, viewer) else t)
+    # masked forms may read alike: number them apart
+    seen: dict = {}
+    for i, t in enumerate(out):
+        if t in seen:
+            out[i] = f"{t} #{i + 1}"
+        seen.setdefault(t, i)
+    return out
+
+
+def _tributes(d, c) -> int:
+    lv = d.data[c].level
+    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
+
+
+def describe(d, opt, viewer, decision=None) -> str:
+    """An option in plain words, for people ("Normal Summon Dark Magician (2500 ATK) by
+    Tributing 2 monsters")."""
+    v = opt.verb
+    cards = opt.cards
+    dc = lambda c: describe_card(d, c, viewer)  # noqa: E731
+    if v == "summon":
+        c = cards[0]
+        data = d.data[c]
+        n = _tributes(d, c)
+        trib = f", Tributing {n} monster{'s' if n > 1 else ''}" if n else ""
+        return f"Normal Summon {data.name} in Attack Position ({data.atk} ATK{trib})"
+    if v == "set":
+        c = cards[0]
+        data = d.data[c]
+        if data.is_monster:
+            n = _tributes(d, c)
+            trib = f", Tributing {n}" if n else ""
+            return f"Set {data.name} face-down in Defense Position ({data.def_} DEF{trib})"
+        return f"Set {data.name} face-down in your Spell & Trap Zone"
+    if v == "flip":
+        c = cards[0]
+        return f"Flip Summon {dc(c)} ({d.data[c].atk} ATK)"
+    if v == "change":
+        c = cards[0]
+        to = "Attack" if d.pos[c] & DEFENSE else "Defense"
+        return f"Change {dc(c)} to {to} Position"
+    if v == "activate":
+        c = cards[0]
+        data = d.data[c]
+        ei = opt.arg[1] if isinstance(opt.arg, tuple) else opt.arg
+        label = ""
+        if data.script is not None and isinstance(ei, int) and ei < len(data.script.effects):
+            label = data.script.effects[ei].label
+        where = ""
+        if d.loc[c] == SZONE and d.pos[c] & FACEDOWN:
+            where = " (your set card)"
+        elif d.loc[c] == HAND:
+            where = " from your hand"
+        what = f"Activate {data.name}{where}"
+        if isinstance(opt.arg, tuple) or (data.is_monster and not label):
+            what = f"Activate the effect of {data.name}"
+        return what + (f": {label}" if label else "")
+    if v == "attack":
+        a = cards[0]
+        t = opt.arg
+        if t is None:
+            return f"Attack directly with {d.data[a].name} ({d.atk(a)} damage)"
+        if hidden_from(d, t, viewer):
+            return f"Attack {dc(t)} with {d.data[a].name} ({d.atk(a)} ATK)"
+        if d.pos[t] & DEFENSE:
+            return (f"Attack {dc(t)} with {d.data[a].name} "
+                    f"({d.atk(a)} ATK vs {d.def_(t)} DEF)")
+        return f"Attack {dc(t)} with {d.data[a].name} ({d.atk(a)} ATK vs {d.atk(t)} ATK)"
+    if v == "phase":
+        return {"battle": "Go to the Battle Phase", "main2": "Go to Main Phase 2",
+                "end": "End your turn"}.get(opt.arg, str(opt.arg))
+    if v == "pass":
+        if decision is not None and decision.kind == "response":
+            return "Pass (do not activate anything)"
+        return "Pass"
+    if v == "yes":
+        return "Yes"
+    if v == "no":
+        return "No"
+    if v == "position":
+        return f"{str(opt.arg).capitalize()} Position"
+    if v == "zone":
+        return f"Zone {opt.arg}"
+    if v == "call":
+        return f"Call {opt.arg}"
+    if v == "go":
+        return f"Go {opt.arg}"
+    if v == "declare":
+        return f"Declare {opt.arg}"
+    if v == "order":
+        return "Chain them in this order: " + ", then ".join(dc(c) for c in cards)
+    if v == "choose":
+        if not cards:
+            return "Choose nothing"
+        return "Choose " + ", ".join(dc(c) for c in cards)
+    if v in ("synchro", "xyz", "link"):
+        return f"{v.capitalize()} Summon {d.data[cards[0]].name} using " + \
+            ", ".join(dc(c) for c in cards[1:])
+    return masked_text(d, opt, viewer)
+
+
+# ---------------------------------------------------------------------------- observation
+def observe(duel, player) -> dict:
+    """What `player` (0 or 1) may know now; `None` for everything (a spectator of a replay)."""
+    d = duel
+    obs = {
+        "player": player,
+        "names": list(d.names),
+        "turn": d.turn,
+        "turn_player": d.tp,
+        "phase": K.PHASE_NAMES[d.phase] if 0 <= d.phase < len(K.PHASE_NAMES) else str(d.phase),
+        "phase_title": PHASE_TITLES[d.phase] if 0 <= d.phase < len(PHASE_TITLES) else "",
+        "lp": list(d.lp),
+        "sides": [_side(d, 0, player), _side(d, 1, player)],
+        "chain": chain_view(d, player),
+        "log": list(d.log),
+        "winner": d.winner,
+        "win_reason": d.win_reason,
+        "attack": None,
+        "pending": None,
+    }
+    if d.attack is not None and d.phase == K.BATTLE:
+        atk, tgt = d.attack[0], d.attack[1]
+        if d.loc[atk] == MZONE:
+            obs["attack"] = {"attacker": describe_card(d, atk, player),
+                             "target": "direct" if tgt < 0 else describe_card(d, tgt, player)}
+    dec = d.pending
+    if dec is not None:
+        mine = player is None or dec.player == player
+        pend = {"player": dec.player, "kind": dec.kind}
+        if mine:
+            pend["prompt"] = dec.prompt
+            texts = option_texts_for(d, dec, player)
+            pend["options"] = [
+                {"index": i, "text": t, "say": describe(d, o, player, dec)}
+                for i, (o, t) in enumerate(zip(dec.options, texts))]
+        obs["pending"] = pend
+    return obs
+
+
+# ---------------------------------------------------------------------------- determinization
+def determinize(duel, player: int, rng):
+    """A clone of `duel` in which what `player` does not know is dealt again at random.
+
+    The opponent's hand, Deck and face-down cards are redistributed among themselves (a set
+    monster gets a monster's identity, a set Spell/Trap a Spell/Trap's, the Field Zone a Field
+    Spell's); `player`'s own Deck is shuffled. Card ids and every reference to them stay as they
+    are: what changes is which card (CardData) each hidden card id is, so the pending decision
+    and the flow stack remain valid. `rng` is an ygosim.engine.rng.Rng (or anything with
+    below(n) and next64()); the clone also gets a fresh random number generator, so future coin
+    tosses are not known either."""
+    from .api import index_scripts
+    from .rng import Rng
+    d = duel.clone()
+    data = list(duel.data)
+    opp = 1 - player
+    # cards referenced by the flow (a chain link, an attack): keep them as they are
+    pinned = set()
+    for link in d.links.values():
+        pinned.add(link["card"])
+        for t in link["targets"]:
+            pinned.add(t[0])
+    if d.attack is not None:
+        pinned.update(x for x in d.attack[:2] if x >= 0)
+
+    # the opponent's hidden cards
+    mon_slots, st_slots, fz_slots = [], [], []
+    for c in d.mzone[opp] + [x for x in d.emz if x >= 0 and d.ctrl[x] == opp]:
+        if c >= 0 and d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in pinned \
+                and d.equip[c] is None:
+            mon_slots.append(c)
+    for i, c in enumerate(d.szone[opp]):
+        if c >= 0 and d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in pinned:
+            (fz_slots if i == K.FIELD_ZONE else st_slots).append(c)
+    loose = [c for c in d.hand[opp] + d.deck[opp] if c not in pinned]
+    pool = [data[c] for c in mon_slots + st_slots + fz_slots + loose]
+    _shuffle(pool, rng)
+
+    def take(fits):
+        for i, x in enumerate(pool):
+            if fits(x):
+                return pool.pop(i)
+        return None
+
+    def is_settable_monster(x):
+        return x.is_monster and not x.is_extra_deck
+
+    def is_st(x):
+        return x.kind in ("spell", "trap") and x.subtype != "field"
+
+    def is_field(x):
+        return x.kind == "spell" and x.subtype == "field"
+
+    for slots, fits in ((mon_slots, is_settable_monster), (st_slots, is_st),
+                        (fz_slots, is_field)):
+        for c in slots:
+            x = take(fits)
+            if x is None:        # cannot happen (the card itself fits), but stay safe
+                x = take(lambda y: True)
+            data[c] = x
+    for c, x in zip(loose, pool):
+        data[c] = x
+    # the player's own Deck order
+    own = d.deck[player]
+    if own:
+        ids = [c for c in own if c not in pinned]
+        vals = [data[c] for c in ids]
+        _shuffle(vals, rng)
+        for c, x in zip(ids, vals):
+            data[c] = x
+    d.data = data
+    index_scripts(d)
+    d.rng = Rng(rng.next64())
+    return d
+
+
+def _shuffle(items: list, rng) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def pending_for(duel, player) -> Decision | None:
+    """The pending decision if it is `player`'s."""
+    dec = duel.pending
+    return dec if dec is not None and dec.player == player else None
