@@ -234,3 +234,31 @@ def test_cli_match_json_and_determinism():
 def test_cli_match_bad_input():
     r = CliRunner().invoke(main, ["match", "--agent-a", "nobody"])
     assert r.exit_code == 2 and "unknown agent" in r.output
+
+
+def test_text_side_deck_for_a_person(decks):
+    from ygosim.match import text_side_deck
+    a = sided_deck()
+    out_name, in_name = a.main[0].name, a.side[0].name
+    lines = iter(["side: out Blue-Eyes White Dragon in " + in_name,   # refused: not in the deck
+                  f"out {out_name}",
+                  "done",                                             # refused: 1 out, 0 in
+                  f"in {in_name}",
+                  "list",
+                  "done"])
+    said = []
+    side = text_side_deck(lambda prompt="": next(lines, None), said.append)
+    r = play_match(a, decks[1], play_one_duel=Scripted([1, 0, 0]), side_deck=(side, None))
+    text = "\n".join(said)
+    assert "error: out Blue-Eyes White Dragon: not in your Main or Extra Deck" in text
+    assert "error: Side Deck: 10 cards after siding, 9 before" in text
+    assert r.games[1].sided[0] == (((out_name,), (in_name,)),)
+    assert r.games[2].sided[0] == ()            # input ended: the deck is kept
+
+
+def test_text_side_deck_end_of_input_keeps_the_deck():
+    from ygosim.match import text_side_deck
+
+    def eof(prompt=""):
+        raise EOFError
+    assert text_side_deck(eof, lambda s: None)(0, sided_deck(), None) is None

@@ -28,6 +28,7 @@ decking), `Match` (the state, for front ends that drive the loop themselves), `s
 from __future__ import annotations
 
 import copy
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -258,6 +259,92 @@ def parse_side_line(text: str, deck=None) -> tuple[list[str], list[str]]:
 def keep_deck(player, deck, match):
     """The bot's side decking: keep the deck as it is."""
     return None
+
+
+def deck_summary(deck) -> list[str]:
+    """One line per section: "Main Deck (41): 3 Dark Magician, 1 Kuriboh, ..."."""
+    lines = []
+    for section, title in (("main", "Main Deck"), ("extra", "Extra Deck"), ("side", "Side Deck")):
+        cards = getattr(deck, section)
+        counts = Counter(c.name for c in cards)
+        listed = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+        lines.extend(textwrap.wrap(f"{title} ({len(cards)}): {listed or '-'}", 96,
+                                   subsequent_indent="    "))
+    return lines
+
+
+def text_side_deck(read_line: Callable = input, write: Callable = print) -> Callable:
+    """A side decking callback for a person at a terminal: plain text lines
+    "out CARD in CARD" (or "out CARD" and "in CARD"), "list", "reset", "done".
+    Each line is checked at once (a card that is not there is refused, naming it); "done"
+    checks the whole side decking and asks again while it breaks a rule. End of input means
+    done (an invalid or unbalanced side decking is then dropped: the deck is kept)."""
+
+    def side(player, deck, match):
+        count = match.side_counts[player] if match is not None else len(deck.side)
+        who = match.names[player] if match is not None else "you"
+        game = f" before Duel {match.game}" if match is not None else ""
+        write(f"Side decking for {who}{game}:")
+        for line in deck_summary(deck):
+            write("  " + line)
+        write("Type 'out CARD in CARD' (one swap a line), 'list', 'reset' or 'done'.")
+        outs, ins = [], []
+        while True:
+            try:
+                line = read_line("side> ")
+            except EOFError:
+                line = None
+            if line is None:
+                try:
+                    side_swap(deck, outs, ins, count)
+                    return {"out": outs, "in": ins} if outs or ins else None
+                except SideDeckError:
+                    write("(end of input: the deck is kept as it was)")
+                    return None
+            t = " ".join(line.split())
+            low = t.lower()
+            if low.startswith("side:"):
+                low = low[5:].strip()
+                t = t[5:].strip()
+            if low in ("done", ""):
+                try:
+                    side_swap(deck, outs, ins, count)
+                except SideDeckError as e:
+                    for p in e.problems:
+                        write(f"error: {p}")
+                    write("(fix it, 'reset' to start over, or 'done' when it is right)")
+                    continue
+                if outs or ins:
+                    write(f"Sided: out {', '.join(map(_card_name, outs))}; "
+                          f"in {', '.join(map(_card_name, ins))}")
+                return {"out": outs, "in": ins} if outs or ins else None
+            if low == "reset":
+                outs, ins = [], []
+                write("(no swaps)")
+                continue
+            if low == "list":
+                try:
+                    now = side_swap(deck, outs, ins, len(deck.side) + len(outs) - len(ins))
+                except SideDeckError:
+                    now = deck
+                for line in deck_summary(now):
+                    write("  " + line)
+                continue
+            try:
+                o, i = parse_side_line(t, deck)
+                o2, i2 = outs + o, ins + i
+                try:
+                    side_swap(deck, o2, i2, len(deck.side) + len(o2) - len(i2))
+                except SideDeckError as e:
+                    cards = [x for x in e.problems if x.startswith(("out ", "in "))]
+                    if cards or len(o2) == len(i2):
+                        raise SideDeckError(cards or e.problems)
+            except SideDeckError as e:
+                for p in e.problems:
+                    write(f"error: {p}")
+                continue
+            outs, ins = o2, i2
+    return side
 
 
 # ===================================================================== the Match
