@@ -457,6 +457,7 @@ class Talk:
         self.said_lethal_turn = -1
         self.ended = False
         self.me = None
+        self.done = set()
 
     def say(self, key: str, **kw) -> None:
         options = LINES[key]
@@ -497,9 +498,13 @@ class Talk:
                 break
             text = line.partition(" ")[2]
             if text.startswith(me_name + " activates "):
-                name = text[len(me_name) + 11:].split(" (")[0]
+                rest = text[len(me_name) + 11:]
+                name = rest.split(" (")[0]
                 card = _find(d, name)
-                if card is not None and card.is_trap:
+                if card is None or rest != name or (d.turn, name) in self.done:
+                    continue          # an effect, not the card's activation; or said already
+                self.done.add((d.turn, name))
+                if card.is_trap:
                     self.say("trap", name=name)
                     said += 1
                 elif card is not None and card.is_spell and self.rng.below(3) == 0:

@@ -211,6 +211,8 @@ def describe(d, opt, viewer, decision=None) -> str:
             n = _tributes(d, c)
             trib = f", Tributing {n}" if n else ""
             return f"Set {data.name} face-down in Defense Position ({data.def_} DEF{trib})"
+        if data.subtype == "field":
+            return f"Set {data.name} face-down in your Field Zone"
         return f"Set {data.name} face-down in your Spell & Trap Zone"
     if v == "flip":
         c = cards[0]
@@ -325,8 +327,8 @@ def determinize(duel, player: int, rng):
     The opponent's hand, Deck and face-down cards are redistributed among themselves (a set
     monster gets a monster's identity, a set Spell/Trap a Spell/Trap's, the Field Zone a Field
     Spell's); `player`'s own Deck is shuffled. Card ids and every reference to them stay as they
-    are: what changes is which card (CardData) each hidden card id is, so the pending decision
-    and the flow stack remain valid. `rng` is an ygosim.engine.rng.Rng (or anything with
+    are: what changes is which card (CardData) each of the opponent's hidden card ids is, so the
+    pending decision and the flow stack remain valid. `rng` is an ygosim.engine.rng.Rng (or anything with
     below(n) and next64()); the clone also gets a fresh random number generator, so future coin
     tosses are not known either."""
     from .api import index_scripts
@@ -380,14 +382,9 @@ def determinize(duel, player: int, rng):
             data[c] = x
     for c, x in zip(loose, pool):
         data[c] = x
-    # the player's own Deck order
-    own = d.deck[player]
-    if own:
-        ids = [c for c in own if c not in pinned]
-        vals = [data[c] for c in ids]
-        _shuffle(vals, rng)
-        for c, x in zip(ids, vals):
-            data[c] = x
+    # the player's own Deck order (the player knows which cards it holds, and may be choosing
+    # among them right now: the cards move, their identities stay)
+    _shuffle(d.deck[player], rng)
     d.data = data
     index_scripts(d)
     d.rng = Rng(rng.next64())

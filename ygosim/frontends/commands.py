@@ -5,3 +5,4 @@ One line per module; a module that is not there yet is simply not listed.
 from . import cli_sim  # noqa: F401
 from . import cli_cards  # noqa: F401
 from . import cli_match  # noqa: F401
+from . import terminal  # noqa: F401
