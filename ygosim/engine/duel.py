@@ -275,6 +275,8 @@ class Duel:
 
     def can_target(self, c: int, link: dict) -> bool:
         """May the effect of `link` target card c? (e.g. Lord of D. protects Dragons)."""
+        if self.battle_destroyed and (c, self.mid[c]) in self.battle_destroyed:
+            return False   # already destroyed by battle (not yet sent to the GY)
         return not self.has_static("untargetable", c, link)
 
     def proper(self, c: int) -> bool:
@@ -358,6 +360,11 @@ class Duel:
         if loc != MZONE:
             self.pos_turn[c] = -1
             self.attacked[c] = -1
+            if loc & (HAND | DECK | EXTRA):
+                if c in self.proper_ok:   # must be properly summoned again
+                    self.proper_ok = self.proper_ok - {c}
+                if loc == HAND and self.data[c].name in K.EXODIA_PIECES:
+                    self.check_exodia(player)
 
     def send(self, cards, loc: int, reason: int, by: int = -1, destroy: bool = False,
              top: bool = True) -> list[int]:
@@ -377,21 +384,24 @@ class Duel:
                 self.mid[c] += 1
                 moved.append(c)
                 continue
-            if was & FIELD and loc == GY and "pendulum" in self.data[c].frames \
-                    and was == MZONE:
-                loc = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
-            self.place(c, loc, top=top)
-            if loc == EXTRA and was & FIELD:
-                self.pos[c] = ATTACK   # face-up in the Extra Deck
+            dest = loc
+            if dest & (HAND | DECK) and self.data[c].is_extra_deck:
+                dest = EXTRA  # an Extra Deck monster returns to the Extra Deck instead
+            elif was == MZONE and dest == GY and "pendulum" in self.data[c].frames:
+                dest = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
+            self.place(c, dest, top=top)
+            if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
+                self.pos[c] = ATTACK if was & FIELD and "pendulum" in self.data[c].frames \
+                    else FACEDOWN
             moved.append(c)
             info = (was, prev_ctrl, was_faceup)
             if destroy:
                 self.raise_event(K.EV_DESTROYED, c, by, reason, info)
             if was & FIELD:
                 self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
-            if loc == GY:
+            if dest == GY:
                 self.raise_event(K.EV_TO_GY, c, by, reason, info)
-            elif loc == HAND:
+            elif dest == HAND:
                 self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)
         if moved:
             self.write(self._move_text(moved, loc, destroy))
@@ -468,6 +478,8 @@ class Duel:
             eff = self.data[cid].script.effects[ei]
             if not eff.range & self.loc[cid]:
                 continue
+            if self.pos[cid] & FACEDOWN and self.loc[cid] & FIELD:
+                continue   # a face-down card's effects do not activate
             if getattr(eff, "condition", None) is not None:
                 probe = {"card": cid, "player": self.ctrl[cid], "event": ev, "vars": {}}
                 if not eff.condition(self, probe):
@@ -536,7 +548,7 @@ class Duel:
         """Cards with equal signatures are interchangeable (same name, place and state)."""
         l = self.loc[c]
         if l & FIELD:
-            return (c,)
+            return ("", c, 0, 0)   # comparable with the others (a selection may mix both)
         return (self.data[c].name, l, self.owner[c], self.pos[c])
 
 

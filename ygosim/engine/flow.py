@@ -331,7 +331,11 @@ def normal_summon(d, f):
         f["s"] = 2
         if n:
             f["s"] = 1
-            d.ask(p, SELECT, d.select_options(tribute_candidates(d, p), n),
+            room = None
+            if not d.free_mzones(p):       # the Tributes must free a Main Monster Zone
+                room = lambda combo: any(d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE
+                                         for x in combo)
+            d.ask(p, SELECT, d.select_options(tribute_candidates(d, p), n, None, room),
                   f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
                   source=c)
     elif s == 1:

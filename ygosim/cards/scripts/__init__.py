@@ -7,7 +7,7 @@ importing this package registers them all.
 
 def attach_scripts(db):
     from ...engine.effects import SCRIPTS
-    from . import monsters, spells, traps  # noqa: F401  (registers scripts)
+    from . import monsters, spells, summoning, traps  # noqa: F401  (registers scripts)
     for name, script in SCRIPTS.items():
         card = db.get(name)
         if card is None:

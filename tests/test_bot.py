@@ -1,0 +1,144 @@
+"""The heuristic bot: legal in every decision, quick, plays sensibly, talks reproducibly."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ygosim.agents import AGENTS, make_agent
+from ygosim.agents.heuristic import LINES, HeuristicAgent
+from ygosim.agents.random_agent import RandomAgent
+from ygosim.engine.api import new_duel
+from ygosim.formats.deck import load_deck
+from ygosim.scenario import build
+
+YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
+
+
+def play(deck_a, deck_b, a, b, seed):
+    """A whole duel; every answer must be one of the legal ones. Returns (duel, slowest)."""
+    d = new_duel(deck_a, deck_b, seed=seed)
+    agents = (a, b)
+    slowest = 0.0
+    while d.winner is None:
+        dec = d.pending
+        t0 = time.perf_counter()
+        opt = agents[dec.player].choose(d)
+        slowest = max(slowest, time.perf_counter() - t0)
+        assert opt in dec.options, (opt, d.texts())
+        d.apply(opt)
+        for ag in agents:
+            if hasattr(ag, "react"):
+                ag.react(d)
+                ag.take_lines()
+    return d, slowest
+
+
+def test_registered():
+    assert "heuristic" in AGENTS
+    assert isinstance(make_agent("heuristic", 3), HeuristicAgent)
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_legal_and_winning_against_random(block):
+    """100 seeded duels in all (4 blocks of 25), both decks, both seats."""
+    wins = 0
+    slowest = 0.0
+    for k in range(25):
+        seed = 1000 + block * 25 + k
+        bot, rnd = HeuristicAgent(seed, talk=True), RandomAgent(seed)
+        if k % 2:
+            d, s = play(KAIBA, YUGI, rnd, bot, seed)
+            wins += d.winner == 1
+        else:
+            d, s = play(YUGI, KAIBA, bot, rnd, seed)
+            wins += d.winner == 0
+        slowest = max(slowest, s)
+    assert wins >= 22, wins
+    assert slowest < 1.0, slowest
+
+
+def test_self_play_is_legal():
+    for seed in range(3):
+        d, slowest = play(YUGI, KAIBA, HeuristicAgent(seed), HeuristicAgent(seed + 50), seed)
+        assert d.winner is not None
+        assert slowest < 1.0
+
+
+def test_same_seed_same_duel():
+    a, _ = play(YUGI, KAIBA, HeuristicAgent(7, talk=True), RandomAgent(7), 7)
+    b, _ = play(YUGI, KAIBA, HeuristicAgent(7), RandomAgent(7), 7)
+    assert a.history == b.history
+
+
+def bot_answer(doc, seed=1):
+    d = build(doc)
+    bot = HeuristicAgent(seed)
+    return d, d.texts()[d.pending.options.index(bot.choose(d))]
+
+
+def test_springs_trap_hole_on_a_summon():
+    d = build({"turn": 3, "turn_player": "A", "phase": "main1",
+               "A": {"hand": ["La Jinn the Mystical Genie of the Lamp"]},
+               "B": {"spells": ["Trap Hole"]}})
+    d.apply("summon La Jinn the Mystical Genie of the Lamp")
+    assert d.pending.player == 1
+    assert d.texts()[d.pending.options.index(HeuristicAgent(1).choose(d))] == "activate Trap Hole"
+
+
+def test_removal_when_it_pays_and_not_when_it_does_not():
+    _, ans = bot_answer({"turn": 3, "turn_player": "A", "phase": "main1",
+                         "A": {"hand": ["Dark Hole"], "monsters": ["Feral Imp"]},
+                         "B": {"monsters": ["Blue-Eyes White Dragon", "Summoned Skull"]}})
+    assert ans == "activate Dark Hole"
+    _, ans = bot_answer({"turn": 3, "turn_player": "A", "phase": "main1",
+                         "A": {"hand": ["Dark Hole"],
+                               "monsters": ["Blue-Eyes White Dragon", "Summoned Skull"]},
+                         "B": {"monsters": ["Feral Imp"]}})
+    assert ans != "activate Dark Hole"
+
+
+def test_summons_the_strongest_monster():
+    _, ans = bot_answer({"turn": 3, "turn_player": "A", "phase": "main1",
+                         "A": {"hand": ["Mystical Elf", "La Jinn the Mystical Genie of the Lamp",
+                                        "Claw Reacher"]},
+                         "B": {"monsters": ["Feral Imp"]}})
+    assert ans == "summon La Jinn the Mystical Genie of the Lamp"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_never_passes_up_lethal(seed):
+    d = build({"turn": 3, "turn_player": "A", "phase": "battle",
+               "A": {"monsters": ["Summoned Skull", "La Jinn the Mystical Genie of the Lamp"]},
+               "B": {"lp": 2300, "monsters": ["Feral Imp"], "hand": ["Dark Hole"]}})
+    bot = HeuristicAgent(seed)
+    while d.winner is None and d.turn == 3:
+        dec = d.pending
+        d.apply(bot.choose(d) if dec.player == 0 else dec.options[-1])
+    assert d.winner == 0
+
+
+def test_does_not_attack_into_a_bigger_monster():
+    _, ans = bot_answer({"turn": 3, "turn_player": "A", "phase": "battle",
+                         "A": {"monsters": ["Feral Imp"]},
+                         "B": {"monsters": ["Blue-Eyes White Dragon"]}})
+    assert not ans.startswith("attack")
+
+
+def test_talk_is_lowercase_chat_and_reproducible():
+    def chat(seed):
+        bot = HeuristicAgent(seed, talk=True)
+        d = new_duel(YUGI, KAIBA, seed=seed)
+        rnd = RandomAgent(seed)
+        said = []
+        while d.winner is None:
+            d.apply(bot.choose(d) if d.pending.player == 0 else rnd.choose(d))
+            bot.react(d)
+            said += bot.take_lines()
+        return said
+    a = chat(21)
+    assert a == chat(21)
+    assert a[0] in LINES["hello"]
+    assert a[-1] in LINES["win"] + LINES["lose"] + LINES["draw"]
+    assert all(x == x.lower() for x in a)
+    assert HeuristicAgent(1).take_lines() == []          # quiet: says nothing
