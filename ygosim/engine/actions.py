@@ -182,6 +182,22 @@ def lp_at_least(n):
     return lambda d, link: d.lp[link["player"]] >= n
 
 
+def detach(n=1):
+    """A cost: detach n Xyz Materials from this card, to the GY (the player picks which; check
+    with can_pay=has_materials(n))."""
+    def step(d, link):
+        c = link["card"]
+        push(d, "steps", lid=_lid(d, link), steps=(
+            choose(lambda d, l: list(d.overlay[c]), n, into="detached",
+                   prompt=f"detach {n} Xyz Material{'s' if n > 1 else ''}"),
+            send_to(chosen("detached"), GY, K.R_COST)))
+    return step
+
+
+def has_materials(n=1):
+    return lambda d, link: len(d.overlay[link["card"]]) >= n
+
+
 def modify(sel, atk=0, def_=0):
     """Until the end of this turn, the selected face-up monsters gain/lose ATK/DEF."""
     def step(d, link):

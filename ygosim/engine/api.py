@@ -26,8 +26,11 @@ def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
     d.attacked.append(-1)
     d.pos_turn.append(-1)
     d.equip.append(None)
+    d.overlay.append(())
     if loc:
         d.place(c, loc, owner, top=False)
+        if loc == EXTRA:
+            d.pos[c] = K.FACEDOWN       # the Extra Deck starts face-down
     return c
 
 

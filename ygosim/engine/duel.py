@@ -22,7 +22,7 @@ from .rng import Rng
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
 _PER_CARD = ("loc", "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
-             "equip")
+             "equip", "overlay")
 _PER_PLAYER = ("deck", "hand", "gy", "banished", "extra", "mzone", "szone")
 
 
@@ -51,6 +51,7 @@ class Duel:
         self.attacked: list[int] = []   # turn of its last attack declaration
         self.pos_turn: list[int] = []   # turn its battle position last changed
         self.equip: list = []           # equipped to: (card id, identity) or None
+        self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
         # per-player state
         self.lp = [8000, 8000]
         self.deck = [[], []]
@@ -183,6 +184,9 @@ class Duel:
         """Zones (seq) where card c may be summoned for player p. A monster from the Extra
         Deck goes to an Extra Monster Zone (if p uses none yet) or a Main Monster Zone a Link
         Arrow points to; under the 2020 rules Fusion/Synchro/Xyz may use any Main Zone."""
+        hook = self.options.get("summon_zones")
+        if hook:
+            return hook(self, p, c)     # ygosim.engine.extra (Extra Link, 2020 rules)
         free = self.free_mzones(p)
         if self.loc[c] != K.EXTRA:
             return free
@@ -313,7 +317,8 @@ class Duel:
         elif l == SZONE:
             self.szone[self.ctrl[c]][self.seq[c]] = -1
         elif l == OVERLAY:
-            pass
+            h = self.seq[c]             # the Xyz Monster it is attached to
+            self.overlay[h] = tuple(x for x in self.overlay[h] if x != c)
         else:
             getattr(self, PILES[l])[self.owner[c]].remove(c)
 
@@ -336,6 +341,8 @@ class Duel:
             if seq is None:
                 seq = self.free_szones(player)[0]
             self.szone[player][seq] = c
+        elif loc == OVERLAY:            # attached to the Xyz Monster `seq`
+            self.overlay[seq] = self.overlay[seq] + (c,)
         elif loc in PILES:
             player = self.owner[c]
             pile = getattr(self, PILES[loc])[player]
@@ -357,6 +364,9 @@ class Duel:
         if was & FIELD and not loc & FIELD:
             self.summon[c] = K.SUM_NONE
             self.equip[c] = None
+            if self.overlay[c]:         # its Xyz Materials go to the GY
+                for m in self.overlay[c]:
+                    self.place(m, GY)
         if loc != MZONE:
             self.pos_turn[c] = -1
             self.attacked[c] = -1
@@ -387,7 +397,7 @@ class Duel:
             dest = loc
             if dest & (HAND | DECK) and self.data[c].is_extra_deck:
                 dest = EXTRA  # an Extra Deck monster returns to the Extra Deck instead
-            elif was == MZONE and dest == GY and "pendulum" in self.data[c].frames:
+            elif was & FIELD and dest == GY and "pendulum" in self.data[c].frames:
                 dest = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
             self.place(c, dest, top=top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
@@ -456,6 +466,8 @@ class Duel:
         self.write(f"{self.names[p]} pays {amount} LP (LP {self.lp[p]})")
 
     def set_position(self, c: int, pos: int) -> None:
+        if pos & DEFENSE and self.data[c].link_arrows and self.loc[c] == MZONE:
+            return   # a Link Monster is never in Defense Position
         was_fd = self.pos[c] & FACEDOWN
         self.pos[c] = pos
         self.pos_turn[c] = self.turn

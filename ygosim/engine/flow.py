@@ -266,7 +266,8 @@ def idle_options(d) -> list[Option]:
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(Option("flip", (c,)))
-        elif d.attacked[c] != t and not (locked and d.has_static("no_position_change", c)):
+        elif d.attacked[c] != t and not (locked and d.has_static("no_position_change", c)) \
+                and not d.data[c].link_arrows:      # a Link Monster stays in Attack Position
             opts.append(Option("change", (c,)))
     hook = d.options.get("extra_summons")
     if hook:
@@ -409,12 +410,15 @@ def special_summon(d, f):
             return
         if f.get("zone") is None:
             f["zone"] = zones[0]
-        if f.get("pos") is None:
+        pos = f.get("pos")
+        if d.data[c].link_arrows:
+            pos = ATTACK        # a Link Monster is always summoned in Attack Position
+        if pos is None:
             f["s"] = 1
             d.ask(p, POSITION, [Option("position", (), "attack"), Option("position", (), "defense")],
                   f"choose a position for {d.name(c)}", source=c)
             return
-        place_special(d, c, p, f["pos"], f)
+        place_special(d, c, p, pos, f)
         i += 1
         f["i"] = i
     for c in f.get("done", ()):
@@ -442,7 +446,7 @@ def place_special(d, c, p, pos, f) -> None:
     d.serial += 1
     zone = f.pop("zone", None)
     if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
-        zone = None
+        zone = next((z for z in d.summon_zones(p, c) if z >= K.EMZ_BASE), None)   # the other one
     if zone is None or (zone < K.EMZ_BASE and d.mzone[p][zone] >= 0):
         zs = d.summon_zones(p, c)
         zone = zs[0] if zs else None
@@ -653,6 +657,8 @@ def activate(d, f):
                     if old >= 0:
                         d.send([old], GY, K.R_RULE, p)
                     d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
+                elif data.is_monster:   # a Pendulum Monster Card: to a Pendulum Zone (s1/s5)
+                    d.place(c, SZONE, p, 0 if d.szone[p][0] < 0 else 4, FACEUP)
                 else:
                     d.place(c, SZONE, p, pos=FACEUP)
             else:
@@ -720,7 +726,8 @@ def resolve(d, f):
         data = d.data[c]
         if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
             sub = data.subtype
-            stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None)
+            stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
+                or data.is_monster      # a Pendulum Monster Card stays in its Pendulum Zone
             if not stays or link["negated"]:
                 serial = d.serial     # not a new action: "When ..." triggers keep timing
                 d.send([c], GY, K.R_RULE, link["player"])

@@ -8,6 +8,7 @@ importing this package registers them all.
 def attach_scripts(db):
     from ...engine.effects import SCRIPTS
     from . import monsters, spells, summoning, traps  # noqa: F401  (registers scripts)
+    from . import extra_deck  # noqa: F401  (Synchro/Xyz/Link recipes, Pendulum Monsters)
     for name, script in SCRIPTS.items():
         card = db.get(name)
         if card is None:
