@@ -20,7 +20,7 @@ from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, ATTACK
                            FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
 from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from .engine.flow import push, run
-from .engine.text import Parsed, match, option_texts, options_interchangeable, zone_name
+from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable, zone_name
 from .errors import YgosimError
 
 SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",
@@ -31,6 +31,8 @@ EXPECT_SIDE_KEYS = {"lp", "hand", "hand_count", "deck_count", "graveyard", "bani
                     "monsters", "extra_monster_zone", "spells", "field_spell", "stats",
                     "graveyard_count", "extra_count", "banished_count"}
 EXPECT_KEYS = {"winner", "turn", "phase", "A", "B", "can", "cannot", "never"}
+MONSTER_KEYS = {"card", "zone", "position", "summoned_this_turn", "attacked", "changed_position"}
+SPELL_KEYS = {"card", "zone", "equip", "set_this_turn", "faceup"}
 POSITIONS = {"attack": ATTACK, "defense": DEFENSE, "facedown": FACEDOWN_DEFENSE}
 _SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<tag>[a-z ]+)\)\s*$", re.IGNORECASE)
 
@@ -96,7 +98,9 @@ def validate(doc: dict, where: str) -> None:
     if doc.get("turn_player", "A") not in ("A", "B"):
         _err(where, "turn_player", "must be A or B")
     if doc.get("phase", "main1") not in PHASE_BY_NAME:
-        _err(where, "phase", f"must be one of {', '.join(PHASE_BY_NAME)}")
+        _err(where, "phase", f"must be one of {', '.join(PHASE_BY_NAME)}, not {doc['phase']!r}")
+    if doc.get("phase") == "battle" and doc.get("turn", 1) == 1:
+        _err(where, "phase", "there is no Battle Phase on turn 1")
     for side in ("A", "B"):
         s = doc.get(side) or {}
         if not isinstance(s, dict):
@@ -116,14 +120,42 @@ def validate(doc: dict, where: str) -> None:
         elif k in ("A", "B"):
             if not isinstance(v, str):
                 _err(where, f"script[{i}].{k}", "the action must be a string")
-            try:
-                Parsed(v)
-            except ValueError as ex:
-                _err(where, f"script[{i}].{k}", str(ex))
+            _check_line(v, where, f"script[{i}].{k}")
         else:
             _err(where, f"script[{i}]", f"unknown player {k!r} (A, B or expect)")
     if "expect" in doc:
         _validate_expect(doc["expect"], where, "expect")
+
+
+def _check_line(line, where, key):
+    """A script line: the grammar, and every card it names must exist."""
+    try:
+        parsed = Parsed(line)
+    except ValueError as ex:
+        _err(where, key, str(ex))
+    refs = list(parsed.refs) + ([parsed.arg] if isinstance(parsed.arg, Ref) else [])
+    for r in refs:
+        if card_db().get(r.name) is None:
+            _err(where, key, f"unknown card {r.raw!r} in {line!r}")
+
+
+def _expect_cards(v, where, key, tags=False, single=False):
+    """Card names in an expectation (a list, or one name or null with `single`)."""
+    if single:
+        if v is None:
+            return
+        v = [v]
+    elif not isinstance(v, list):
+        _err(where, key, "must be a list of card names")
+    for j, x in enumerate(v):
+        if not isinstance(x, str):
+            _err(where, f"{key}[{j}]", f"a card name is a string, not {x!r}")
+        name, tag = _suffix(x) if tags else (x, None)
+        if card_db().get(name) is None:
+            _err(where, f"{key}[{j}]" if not single else key, f"unknown card {name.strip()!r}")
+        if tag is not None and tag not in ("attack", "defense", "facedown", "set", "faceup"):
+            _err(where, f"{key}[{j}]", f"({tag}) is not a position: attack, defense, "
+                                       f"facedown, set or faceup")
 
 
 def _validate_expect(e, where, key):
@@ -132,12 +164,33 @@ def _validate_expect(e, where, key):
     for k, v in e.items():
         if k not in EXPECT_KEYS:
             _err(where, f"{key}.{k}", f"unknown key (known: {', '.join(sorted(EXPECT_KEYS))})")
+        if k == "phase" and v not in PHASE_BY_NAME:
+            _err(where, f"{key}.phase", f"must be one of {', '.join(PHASE_BY_NAME)}, not {v!r}")
+        if k == "turn" and (not isinstance(v, int) or isinstance(v, bool)):
+            _err(where, f"{key}.turn", "must be a whole number")
         if k in ("A", "B"):
             if not isinstance(v, dict):
                 _err(where, f"{key}.{k}", "must be a mapping")
-            for sk in v:
+            for sk, sv in v.items():
+                sub = f"{key}.{k}.{sk}"
                 if sk not in EXPECT_SIDE_KEYS:
-                    _err(where, f"{key}.{k}.{sk}", "unknown key")
+                    _err(where, sub, f"unknown key (known: {', '.join(sorted(EXPECT_SIDE_KEYS))})")
+                if sk == "lp" or sk.endswith("_count"):
+                    if not isinstance(sv, int) or isinstance(sv, bool):
+                        _err(where, sub, "must be a whole number")
+                elif sk in ("hand", "graveyard", "banished", "extra"):
+                    _expect_cards(sv, where, sub)
+                elif sk in ("monsters", "spells"):
+                    _expect_cards(sv, where, sub, tags=True)
+                elif sk in ("extra_monster_zone", "field_spell"):
+                    _expect_cards(sv, where, sub, tags=sk != "field_spell", single=True)
+                elif sk == "stats":
+                    if not isinstance(sv, dict):
+                        _err(where, sub, "must be a mapping NAME: ATK/DEF")
+                    for card, stat in sv.items():
+                        _expect_cards(str(card), where, f"{sub}.{card}", single=True)
+                        if not re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", str(stat)):
+                            _err(where, f"{sub}.{card}", f"write ATK/DEF, e.g. 2500/2100, not {stat!r}")
         if k in ("can", "cannot", "never"):
             if not isinstance(v, list):
                 _err(where, f"{key}.{k}", "must be a list of \"A: ACTION\" strings")
@@ -151,11 +204,8 @@ def _split_player_line(item, where, key):
     if not isinstance(item, str) or ":" not in item or item.split(":", 1)[0].strip() not in ("A", "B"):
         _err(where, key, f"{item!r}: write \"A: ACTION\" or \"B: ACTION\"")
     who, line = item.split(":", 1)
-    try:
-        Parsed(line.strip())
-    except ValueError as ex:
-        _err(where, key, str(ex))
-    return ("A", "B").index(who.strip()), line.strip()
+    _check_line(line.strip(), where, key)
+    return ("A", "B").index(who.strip()), " ".join(line.split())
 
 
 # ============================================================================ setting up
@@ -192,6 +242,7 @@ def build(doc: dict, where: str = "<scenario>"):
     phase = PHASE_BY_NAME[doc.get("phase", "main1")]
     d.phase = phase
     before = turn - 1
+    equips = []
     for p, side in enumerate(("A", "B")):
         s = doc.get(side) or {}
         if "lp" in s:
@@ -208,30 +259,37 @@ def build(doc: dict, where: str = "<scenario>"):
                 if loc in (GY, BANISHED, EXTRA):
                     d.pos[c] = FACEUP if loc != EXTRA else FACEDOWN
                     _mark_proper(d, c)
-        for i, m in enumerate(_names(s.get("monsters"), where, f"{side}.monsters")):
-            _place_monster(d, p, m, where, f"{side}.monsters[{i}]", before)
+        mons = _names(s.get("monsters"), where, f"{side}.monsters")
+        for i in _zoned_first(mons):      # entries naming a zone first; short forms fill the rest
+            _place_monster(d, p, mons[i], where, f"{side}.monsters[{i}]", before)
         emz = s.get("extra_monster_zone")
         if emz:
             _place_monster(d, p, emz, where, f"{side}.extra_monster_zone", before, emz=True)
-        equips = []
-        for i, sp in enumerate(_names(s.get("spells"), where, f"{side}.spells")):
-            _place_spell(d, p, sp, where, f"{side}.spells[{i}]", before, equips)
+        sps = _names(s.get("spells"), where, f"{side}.spells")
+        for i in _zoned_first(sps):
+            _place_spell(d, p, sps[i], where, f"{side}.spells[{i}]", before, equips)
         fs = s.get("field_spell")
         if fs:
+            key = f"{side}.field_spell"
             if isinstance(fs, dict):
-                c = add_card(d, _card(fs.get("card"), where, f"{side}.field_spell"), p)
-                d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN if fs.get("facedown") else FACEUP)
+                _known_keys(fs, {"card", "facedown"}, where, key)
+                data = _card(fs.get("card"), where, f"{key}.card")
+                facedown = bool(fs.get("facedown"))
             else:
-                c = add_card(d, _card(fs, where, f"{side}.field_spell"), p)
-                d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
+                data = _card(fs, where, key)
+                facedown = False
+            if data.subtype != "field":
+                _err(where, key, f"{data.name} is not a Field Spell")
+            c = add_card(d, data, p)
+            d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN if facedown else FACEUP)
             d.turn_in[c] = before
-        for c, target, key in equips:
-            tc = _find_monster(d, target)
-            if tc is None:
-                _err(where, key, f"equip target {target!r} is not a monster on the field")
-            d.equip[c] = (tc, d.mid[tc])
         if s.get("normal_summon_used"):
             d.ns_used[p] = 1
+    for c, target, key in equips:         # after both sides: a card may equip either's monster
+        tc = _find_monster(d, target, where, key)
+        if tc is None:
+            _err(where, key, f"equip target {target!r} is not a face-up monster on the field")
+        d.equip[c] = (tc, d.mid[tc])
     index_scripts(d)
     apply_rule_options(d)
     _start_phase(d, phase)
@@ -245,11 +303,30 @@ def _mark_proper(d, c):
         d.proper_ok = d.proper_ok | {c}
 
 
-def _find_monster(d, name):
-    from .cards.db import normalize
+def _zoned_first(entries) -> list:
+    """Indices of `entries`, those with an explicit `zone` first."""
+    return sorted(range(len(entries)),
+                  key=lambda i: not (isinstance(entries[i], dict) and entries[i].get("zone") is not None))
+
+
+def _known_keys(entry: dict, known: set, where, key) -> None:
+    for k in entry:
+        if k not in known:
+            _err(where, f"{key}.{k}", f"unknown key (known: {', '.join(sorted(known))})")
+    if "card" not in entry:
+        _err(where, key, "a mapping needs `card: NAME`")
+
+
+def _find_monster(d, name, where="", key=""):
+    if not isinstance(name, str):
+        _err(where, key, f"an equip target is a card name, not {name!r}")
+    try:
+        ref = Ref(name)
+    except ValueError as e:
+        _err(where, key, str(e))
     for p in (0, 1):
         for c in d.monsters(p):
-            if normalize(d.data[c].name) == normalize(name):
+            if ref.fits(d, c) and d.faceup(c):
                 return c
     return None
 
@@ -257,6 +334,7 @@ def _find_monster(d, name):
 def _place_monster(d, p, m, where, key, before, emz=False):
     flags = {}
     if isinstance(m, dict):
+        _known_keys(m, MONSTER_KEYS, where, key)
         name = m.get("card")
         pos = str(m.get("position", "attack")).lower()
         zone = m.get("zone")
@@ -303,6 +381,7 @@ def _place_monster(d, p, m, where, key, before, emz=False):
 def _place_spell(d, p, sp, where, key, before, equips):
     flags = {}
     if isinstance(sp, dict):
+        _known_keys(sp, SPELL_KEYS, where, key)
         name = sp.get("card")
         faceup = bool(sp.get("faceup")) or "equip" in sp
         zone = sp.get("zone")
@@ -364,38 +443,54 @@ def run_scenario_file(path) -> ScenarioResult:
 def run_scenario(doc: dict, where: str = "<scenario>") -> ScenarioResult:
     name = doc["name"]
     d = build(doc, where)
-    never = [_split_player_line(x, where, "expect.never")
-             for x in ((doc.get("expect") or {}).get("never") or [])]
-    seen_never = []
     script = list(doc.get("script") or [])
+    # every `never` line of the run (final and inline expectations), and those seen legal
+    nevers = {_split_player_line(x, where, "never")
+              for exp in [doc.get("expect") or {}] + [e["expect"] for e in script if "expect" in e]
+              for x in (exp.get("never") or [])}
+    seen = set()
+    consumed = set()      # entries applied ahead of an inline expect (zone/position prompts)
     i = 0
-    carry = None          # leftover names of a `choose` line, for the next selection
+    carry = None          # leftover names of a `choose` line, for that player's next selection
+
+    def skip(i):
+        while i in consumed:
+            i += 1
+        return i
     try:
         for _guard in range(100000):
+            i = skip(i)
             if d.winner is not None or d.pending is None:
                 break
             dec = d.pending
-            for who, line in never:
+            for who, line in nevers - seen:
                 if dec.player == who and match(d, dec, line)[0]:
-                    seen_never.append(f"{'AB'[who]}: {line}")
+                    seen.add((who, line))
             # inline expectations wait for a decision that is not a zone/position prompt
             if i < len(script) and "expect" in script[i] and dec.kind not in (ZONE, POSITION):
-                _check(d, script[i]["expect"], f"script[{i}].expect", [])
+                _check(d, script[i]["expect"], f"script[{i}].expect", seen)
                 i += 1
                 continue
             entry = None
-            if carry is not None:
+            if carry is not None and dec.kind == SELECT and dec.player == carry[0]:
                 entry = carry
-            elif i < len(script) and "expect" not in script[i]:
-                (who, line), = script[i].items()
-                entry = (("A", "B").index(who), line, i)
+            else:
+                j = i
+                if dec.kind in (ZONE, POSITION):   # answered by the next entries if they fit
+                    while j < len(script) and ("expect" in script[j] or j in consumed):
+                        j += 1
+                if j < len(script) and "expect" not in script[j]:
+                    (who, line), = script[j].items()
+                    entry = (("A", "B").index(who), line, j)
             if entry is not None and entry[0] == dec.player:
                 fits, partial_rest = _fits(d, dec, entry[1])
                 if fits is not None:
-                    if carry is not None:
+                    if entry is carry:
                         carry = None
-                    else:
+                    elif entry[2] == i:
                         i += 1
+                    else:
+                        consumed.add(entry[2])
                     if partial_rest:
                         carry = (entry[0], partial_rest, entry[2])
                     d.apply(fits)
@@ -412,24 +507,33 @@ def run_scenario(doc: dict, where: str = "<scenario>") -> ScenarioResult:
             if dec.kind == SELECT and len(dec.options) == 1:
                 d.apply(dec.options[0])
                 continue
+            if entry is None and carry is not None:
+                entry = carry
             if entry is None and i >= len(script):
                 break
             who = "AB"[dec.player]
             legal = "; ".join(option_texts(d, dec))
             at = (f"script[{entry[2]}] ({'AB'[entry[0]]}: {entry[1]})" if entry is not None
                   else "the end of the script")
+            if entry is carry and carry is not None:
+                at = f"the rest of {at}"
             raise _Fail(f"at {at}: {who} must make a {dec.kind} decision "
                         f"({dec.prompt}) and the script does not fit it; legal: {legal}")
         else:
             raise _Fail("the duel did not stop (100000 decisions)")
+        i = skip(i)
         if i < len(script) and d.winner is not None:
-            rest = [x for x in script[i:] if "expect" not in x]
+            rest = [x for k, x in enumerate(script[i:], i) if "expect" not in x and k not in consumed]
             if rest:
                 raise _Fail(f"the duel ended ({d.win_reason}) before script[{i}]")
-        while i < len(script) and "expect" in script[i]:
-            _check(d, script[i]["expect"], f"script[{i}].expect", [])
+        if carry is not None and d.winner is not None:
+            raise _Fail(f"the duel ended ({d.win_reason}) before the rest of script[{carry[2]}] "
+                        f"({'AB'[carry[0]]}: {carry[1]}) was used")
+        while i < len(script) and ("expect" in script[i] or i in consumed):
+            if i not in consumed:
+                _check(d, script[i]["expect"], f"script[{i}].expect", seen)
             i += 1
-        _check(d, doc.get("expect") or {}, "expect", seen_never)
+        _check(d, doc.get("expect") or {}, "expect", seen)
     except _Fail as e:
         return ScenarioResult(name, False, str(e), d)
     return ScenarioResult(name, True, "", d)
@@ -509,7 +613,9 @@ def _multiset_check(key, expected, actual_cards, d, with_tags=False):
         raise _Fail(f"{key}: expected {expected}, got {shown}")
 
 
-def _check(d, exp: dict, key: str, seen_never: list) -> None:
+def _check(d, exp: dict, key: str, seen: set) -> None:
+    """Check expectations `exp` now; `seen` holds the `never` lines (player, line) that were
+    legal answers at some decision of the run so far."""
     if "winner" in exp:
         want = str(exp["winner"])
         got = {None: "none (the duel goes on)", 0: "A", 1: "B", "draw": "draw"}[d.winner]
@@ -541,8 +647,9 @@ def _check(d, exp: dict, key: str, seen_never: list) -> None:
         who = "AB".index(who.strip())
         if d.pending is not None and d.pending.player == who and match(d, d.pending, line.strip())[0]:
             raise _Fail(f"{key}.cannot: {item!r} is a legal answer now")
-    if seen_never:
-        raise _Fail(f"{key}.never: {seen_never[0]!r} was a legal answer during the run")
+    for item in exp.get("never") or []:
+        if _split_player_line(item, "", key) in seen:
+            raise _Fail(f"{key}.never: {item!r} was a legal answer during the run")
 
 
 def _legal(d) -> str:

@@ -104,7 +104,7 @@ LIST_VERBS = {"choose", "order", "pendulum"}
 
 
 class Ref:
-    __slots__ = ("who", "name", "zone")
+    __slots__ = ("who", "name", "zone", "raw")
 
     def __init__(self, text: str):
         text = text.strip()
@@ -115,7 +115,8 @@ class Ref:
             raise ValueError(f"bad card reference {text!r}")
         who = m.group("who")
         self.who = None if who is None else PLAYER_LETTERS.index(who.upper())
-        self.name = normalize(m.group("name").strip().strip('"'))
+        self.raw = m.group("name").strip().strip('"')   # the name as written
+        self.name = normalize(self.raw)
         z = m.group("zone")
         self.zone = z.lower() if z else None
 
