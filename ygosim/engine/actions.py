@@ -71,6 +71,17 @@ def pile(where, who=YOU, filter=None):
     return sel
 
 
+def lowest_atk(sel):
+    """The cards of sel with the lowest ATK (all of them when several tie)."""
+    def s(d, link):
+        cards = sel(d, link)
+        if not cards:
+            return []
+        lo = min(d.atk(c) for c in cards)
+        return [c for c in cards if d.atk(c) == lo]
+    return s
+
+
 def union(*sels):
     def sel(d, link):
         out = []
@@ -228,7 +239,10 @@ def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a ca
             link["vars"][into] = ()
             return
         p = link["player"] if who == YOU else 1 - link["player"]
-        n = min(count, len(cands))
+        n = min(count(d, link) if callable(count) else count, len(cands))
+        if n <= 0:
+            link["vars"][into] = ()
+            return
         lo = n if least is None else min(least, n)
         opts = d.select_options(cands, n, lo)
         ask(d, link, Decision(p, SELECT, opts, f"{d.name(link['card'])}: {prompt}",
@@ -256,6 +270,68 @@ def _lid(d, link) -> int:
     raise RuntimeError("link not found")
 
 
+def take_control(sel, until_end_phase=True):
+    """The player takes control of the selected monsters (until this turn's End Phase)."""
+    def step(d, link):
+        p = link["player"]
+        for c in sel(d, link):
+            if d.loc[c] != MZONE or d.ctrl[c] == p:
+                continue
+            if not d.free_mzones(p):    # (a monster in an Extra Monster Zone moves too)
+                continue
+            before = d.ctrl[c]
+            d.set_control(c, p)
+            d.write(f"{d.names[p]} takes control of {d.name(c)}")
+            if until_end_phase:
+                d.returns.append((c, d.mid[c], before, d.turn))
+    return step
+
+
+def negate_activation(destroy_it=True):
+    """Negate the activation this link answers (the Chain Link just below it) and, if that
+    works, destroy the card (Counter Traps)."""
+    def step(d, link):
+        lid = _lid(d, link)
+        i = d.chain.index(lid) if lid in d.chain else 0
+        if i == 0:
+            return
+        lk = d.links[d.chain[i - 1]]
+        if lk["negated"]:
+            return
+        lk["negated"] = True
+        c = lk["card"]
+        d.write(f"The activation of {d.name(c)} is negated")
+        if destroy_it and d.loc[c] & FIELD and d.mid[c] == lk["cmid"]:
+            d.destroy([c], K.R_EFFECT, link["player"])
+    return step
+
+
+def normal_summon_now(into="summon"):
+    """While resolving: the player may at once Normal Summon or Set 1 monster from the hand
+    (not counted against the once-per-turn Normal Summon). Asked as `summon NAME` / `set NAME`;
+    Tributes are asked after."""
+    def ask_step(d, link):
+        from .flow import can_normal_summon
+        p = link["player"]
+        opts, seen = [], set()
+        for c in d.hand[p]:
+            name = d.data[c].name
+            if d.data[c].is_monster and name not in seen and can_normal_summon(d, c, p):
+                seen.add(name)
+                opts.append(Option("summon", (c,), (c, False)))
+                opts.append(Option("set", (c,), (c, True)))
+        link["vars"][into] = None
+        if opts:
+            ask(d, link, Decision(p, SELECT, opts, f"{d.name(link['card'])}: Normal Summon "
+                                                   "or Set a monster", link["card"]), into)
+
+    def summon_step(d, link):
+        v = link["vars"].get(into)
+        if v and d.loc[v[0]] == HAND:
+            push(d, "normal_summon", c=v[0], set=v[1], extra=True, player=link["player"])
+    return (ask_step, summon_step)
+
+
 def when(cond, *then):
     """Run `then` steps only if cond(duel, link) holds (checked on resolution)."""
     def step(d, link):
@@ -276,6 +352,20 @@ def player_flag(key, who=OPP, turns=0):
     def step(d, link):
         for p in _players(link, who):
             d.pflags.append((p, key, d.turn + turns))
+    return step
+
+
+def reveal(sel, to=YOU):
+    """Show the selected cards (a Set card, a card in the hand or Deck) to a player."""
+    def step(d, link):
+        cards = sel(d, link)
+        if cards:
+            names = ", ".join(d.name(c) for c in cards)
+            if to == ANY:
+                d.write(f"Revealed: {names}")
+            else:
+                who = link["player"] if to == YOU else 1 - link["player"]
+                d.write(f"{d.names[who]} sees {names}")
     return step
 
 

@@ -219,14 +219,15 @@ class Duel:
         v = data.def_ if which else data.atk
         if self.loc[c] != MZONE or self.pos[c] & FACEDOWN:
             return v
+        sign = -1 if self.pflags and self.player_flag(self.tp, "reverse_stats") else 1
         for src, eff in self.active_statics("stat"):
             delta = eff.apply(self, src, c)
             if delta:
-                v += delta[which]
+                v += sign * delta[which]
         mid = self.mid[c]
         for m in self.mods:
             if m[0] == c and m[1] == mid:
-                v += m[2 + which]
+                v += sign * m[2 + which]
         return v if v > 0 else 0
 
     def active_statics(self, key: str):
@@ -234,6 +235,8 @@ class Duel:
         out = []
         for c in self.static_cards:
             if self.loc[c] & FIELD and not self.pos[c] & FACEDOWN:
+                if self.links and self.activating(c):
+                    continue
                 for eff in self.data[c].script.effects:
                     if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c]:
                         if (eff.condition is None or eff.condition(self, c)) \
@@ -265,10 +268,20 @@ class Duel:
         for c in self.static_cards:
             if c == victim or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
                 continue
+            if self.links and self.activating(c):
+                continue
             for eff in self.data[c].script.effects:
                 if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c] \
                         and not self.is_negated(c):
                     return True
+        return False
+
+    def activating(self, c: int) -> bool:
+        """Is card c's card activation still on the chain? A Continuous/Field/Equip card's
+        continuous effects apply only once its activation has resolved."""
+        for link in self.links.values():
+            if link["card"] == c and link["card_act"] and link["cmid"] == self.mid[c]:
+                return True
         return False
 
     def player_flag(self, p: int, key: str) -> bool:
@@ -410,12 +423,46 @@ class Duel:
             if was & FIELD:
                 self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
             if dest == GY:
+                if was == MZONE and prev_ctrl == self.owner[c] and \
+                        not self.player_flag(prev_ctrl, "monster_to_gy"):
+                    self.pflags.append((prev_ctrl, "monster_to_gy", self.turn))
                 self.raise_event(K.EV_TO_GY, c, by, reason, info)
             elif dest == HAND:
                 self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)
         if moved:
             self.write(self._move_text(moved, loc, destroy))
+            self.drop_equips()
         return moved
+
+    def drop_equips(self) -> None:
+        """Equip Cards whose monster left the field or was turned face-down are destroyed."""
+        gone = []
+        for p in (0, 1):
+            for e in self.szone[p]:
+                if e >= 0:
+                    t = self.equip[e]
+                    if t is not None and (self.mid[t[0]] != t[1] or self.loc[t[0]] != MZONE
+                                          or self.pos[t[0]] & FACEDOWN):
+                        gone.append(e)
+        if gone:
+            self.destroy(gone, K.R_RULE)
+
+    def set_control(self, c: int, p: int) -> None:
+        """Player p takes control of the monster c (no free zone: nothing happens). The card
+        stays the same card: its identity, equips and stat changes stay."""
+        if self.loc[c] != MZONE or self.ctrl[c] == p:
+            return
+        free = self.free_mzones(p)
+        if not free:
+            return
+        if self.seq[c] >= K.EMZ_BASE:   # from an Extra Monster Zone to a Main Monster Zone
+            self.emz[self.seq[c] - K.EMZ_BASE] = -1
+        else:
+            self.mzone[self.ctrl[c]][self.seq[c]] = -1
+        self.mzone[p][free[0]] = c
+        self.seq[c] = free[0]
+        self.ctrl[c] = p
+        self.serial += 1
 
     def _move_text(self, cards, loc, destroy) -> str:
         names = ", ".join(self.data[c].name for c in cards)
@@ -476,6 +523,7 @@ class Duel:
             self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
         if pos & FACEDOWN and self.loc[c] == MZONE:
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
+            self.drop_equips()
 
     def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None) -> None:
         """A temporary ATK/DEF change on the face-up monster c (until the End Phase of turn

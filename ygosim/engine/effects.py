@@ -43,6 +43,30 @@ class Target:
     count: int = 1
     min: int | None = None
     prompt: str = "choose a target"
+    constraint: Callable | None = None   # (duel, link, cards) -> bool: a legal combination
+
+    def options(self, d, link) -> list:
+        """The legal selections of targets (as `choose` Options) for this link."""
+        cands = [x for x in self.candidates(d, link) if d.can_target(x, link)]
+        test = None
+        if self.constraint is not None:
+            test = lambda combo: self.constraint(d, link, combo)
+        return d.select_options(cands, min(self.count, len(cands)),
+                                min(self.least, len(cands)), test)
+
+    def possible(self, d, link) -> bool:
+        """Can enough targets be chosen now?"""
+        cands = [x for x in self.candidates(d, link) if d.can_target(x, link)]
+        if len(cands) < self.least:
+            return False
+        if self.constraint is None:
+            return True
+        from itertools import combinations
+        for n in range(self.least, min(self.count, len(cands)) + 1):
+            for combo in combinations(cands, n):
+                if self.constraint(d, link, combo):
+                    return True
+        return False
 
     @property
     def least(self) -> int:

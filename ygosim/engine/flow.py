@@ -110,6 +110,8 @@ def turn(d, f):
     elif s == 2:                                 # Standby Phase
         d.phase = K.STANDBY
         d.events.clear()
+        for src, eff in d.active_statics("maintenance"):   # costs to keep a card: no chain
+            eff.apply(d, src)
         d.raise_event(K.EV_STANDBY, -1, d.tp, K.R_RULE)
         f["s"] = 3
         phase_window(d)
@@ -172,8 +174,11 @@ def return_control(d) -> None:
         if d.mid[c] != mid:
             continue
         if t <= d.turn:
-            if d.ctrl[c] != p and d.free_mzones(p):
-                d.place(c, MZONE, p, pos=d.pos[c])
+            if d.ctrl[c] != p and d.loc[c] == MZONE:
+                if not d.free_mzones(p):      # (never to an Extra Monster Zone)
+                    d.send([c], GY, K.R_RULE, p)    # no zone to return to
+                    continue
+                d.set_control(c, p)
                 d.write(f"{d.name(c)} returns to {d.names[p]}'s control")
         else:
             keep.append((c, mid, p, t))
@@ -254,8 +259,7 @@ def idle_options(d) -> list[Option]:
                     opts.append(Option("summon", (c,)))
                     opts.append(Option("set", (c,)))
         elif data.subtype == "field":
-            if d.szone[p][K.FIELD_ZONE] < 0:
-                opts.append(Option("set", (c,)))
+            opts.append(Option("set", (c,)))
         elif free_s:
             opts.append(Option("set", (c,)))
     opts.extend(activatable(d, p, True))
@@ -291,10 +295,40 @@ def tributes_needed(d, c) -> int:
 
 def tribute_candidates(d, p) -> list[int]:
     out = d.monsters(p)
+    forced = forced_tributes(d, p)
     for c in d.monsters(1 - p):
-        if d.has_static("tributable_by", c, p):
+        if c in forced or d.has_static("tributable_by", c, p):
             out.append(c)
     return out
+
+
+def forced_tributes(d, p) -> list[int]:
+    """Opponent's monsters that p must Tribute this turn if p Tributes, as if p controlled
+    them (Soul Exchange): player flags ("must_tribute", card, identity)."""
+    if not d.pflags:
+        return []
+    out = []
+    for q, k, until in d.pflags:
+        if q == p and until >= d.turn and type(k) is tuple and k[0] == "must_tribute":
+            c = k[1]
+            if d.mid[c] == k[2] and d.loc[c] == MZONE and d.ctrl[c] != p and c not in out:
+                out.append(c)
+    return out
+
+
+def tribute_options(d, p, n) -> list[Option]:
+    """The legal choices of n Tributes for player p."""
+    forced = forced_tributes(d, p)
+    test = None
+    if forced:
+        k = min(len(forced), n)
+        test = lambda combo: sum(1 for x in combo if x in forced) >= k
+    if not d.free_mzones(p):       # the Tributes must free a Main Monster Zone
+        def room(combo, t=test):
+            return any(d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE for x in combo) and \
+                (t is None or t(combo))
+        test = room
+    return d.select_options(tribute_candidates(d, p), n, None, test)
 
 
 def can_normal_summon(d, c, p) -> bool:
@@ -310,11 +344,15 @@ def can_normal_summon(d, c, p) -> bool:
     if len(cands) < n:
         return False
     own = sum(1 for x in cands if d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE)
+    n -= min(len(forced_tributes(d, p)), n)
     return len(d.free_mzones(p)) + min(own, n) >= 1
 
 
 def set_spell_trap(d, c, p) -> None:
     if d.data[c].subtype == "field":
+        old = d.szone[p][K.FIELD_ZONE]
+        if old >= 0:                 # a new Field Spell sends the old one to the GY
+            d.send([old], GY, K.R_RULE, p)
         d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN)
     else:
         d.place(c, SZONE, p, pos=FACEDOWN)
@@ -332,11 +370,7 @@ def normal_summon(d, f):
         f["s"] = 2
         if n:
             f["s"] = 1
-            room = None
-            if not d.free_mzones(p):       # the Tributes must free a Main Monster Zone
-                room = lambda combo: any(d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE
-                                         for x in combo)
-            d.ask(p, SELECT, d.select_options(tribute_candidates(d, p), n, None, room),
+            d.ask(p, SELECT, tribute_options(d, p, n),
                   f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
                   source=c)
     elif s == 1:
@@ -349,7 +383,8 @@ def normal_summon(d, f):
             d.ns_used[p] += 1
         is_set = f["set"]
         pos = FACEDOWN_DEFENSE if is_set else ATTACK
-        d.events.clear()
+        if not d.chain:
+            d.events.clear()
         d.serial += 1
         d.place(c, MZONE, p, pos=pos)
         d.summon[c] = K.SUM_SET if is_set else (K.SUM_TRIBUTE if f.get("tributed") else K.SUM_NORMAL)
@@ -362,6 +397,11 @@ def normal_summon(d, f):
         pop(d)
         if not d.chain:        # a summon while a chain resolves waits for the chain's end
             after_action(d, first=d.tp)
+        else:                  # ... then both players may respond to it
+            for w in reversed(d.stack):
+                if w["p"] == "window":
+                    w["respond"] = True
+                    break
 
 
 @proc
@@ -377,6 +417,7 @@ def flip_summon(d, f):
 
 def after_action(d, first: int) -> None:
     """After a summon or attack: triggers, then a response window (`first` has priority)."""
+    state_check(d)
     push(d, "window", cur=first, reopen=False)
     push(d, "triggers")
 
@@ -491,6 +532,8 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
                 return False
         elif not eff.damage_step:
             return False
+        elif d.step > K.DS_CALC and speed < 3 and kind == ACTIVATE:
+            return False    # ATK/DEF changers: only until damage calculation
     if kind == ACTIVATE:
         pos = d.pos[c]
         if loc == HAND:
@@ -516,6 +559,8 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
             return False
         if kind == IGNITION and (d.tp != p or d.phase not in (MAIN1, MAIN2)):
             return False
+        if chain and d.activating(c):
+            return False    # its card activation has not resolved yet
     if eff.once_per_turn and opt_key(d, c, ei) in d.used:
         return False
     if d.pflags and d.player_flag(p, ("no_activate", data.name)):
@@ -530,10 +575,8 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
         return False
     if eff.can_pay is not None and not eff.can_pay(d, probe):
         return False
-    if eff.target is not None:
-        cands = [x for x in eff.target.candidates(d, probe) if d.can_target(x, probe)]
-        if len(cands) < eff.target.least:
-            return False
+    if eff.target is not None and not eff.target.possible(d, probe):
+        return False
     return True
 
 
@@ -619,7 +662,8 @@ def window(d, f):
         push(d, "triggers")
     elif s == 3:
         built = f.pop("built", False)
-        if f.get("reopen") and not built:
+        respond = f.pop("respond", False)      # a summon during the chain: respond to it
+        if (f.get("reopen") or respond) and not built:
             f["passes"] = 0
             f["cur"] = d.tp
             f["s"] = 0
@@ -675,10 +719,8 @@ def activate(d, f):
         link = d.links[f["lid"]]
         f["s"] = 2
         if eff.target is not None:
-            cands = [x for x in eff.target.candidates(d, link) if d.can_target(x, link)]
             t = eff.target
-            d.ask(p, SELECT, d.select_options(cands, min(t.count, len(cands)), t.least),
-                  f"{d.name(c)}: {t.prompt}", source=c)
+            d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
     else:
         link = d.links[f["lid"]]
         if eff.target is not None:
@@ -800,6 +842,11 @@ def state_check(d) -> None:
                     gone.append(c)
     if gone:
         d.destroy(gone, K.R_RULE)
+    for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
+        for c in d.all_monsters():
+            if d.pos[c] == ATTACK and eff.apply(d, src, c):
+                d.set_position(c, DEFENSE)
+                d.write(f"{d.name(c)} is changed to Defense Position")
     hook = d.options.get("state_hooks")
     if hook:
         for h in hook:
@@ -833,10 +880,8 @@ def triggers(d, f):
             p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
             probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
                      "events": (ev,)}
-            if eff.target is not None:
-                cands = [x for x in eff.target.candidates(d, probe) if d.can_target(x, probe)]
-                if len(cands) < eff.target.least:
-                    continue
+            if eff.target is not None and not eff.target.possible(d, probe):
+                continue
             if eff.once_per_turn:
                 key = opt_key(d, cid, ei)
                 if key in d.used or key in taken:
@@ -1093,14 +1138,16 @@ def damage_calculation(d) -> None:
 
 
 def mark_destroyed(d, c) -> None:
-    if d.has_static("battle_indestructible", c):
+    if d.has_static("battle_indestructible", c) or \
+            (d.pflags and d.player_flag(d.ctrl[c], "battle_indestructible")):
+        d.write(f"{d.name(c)} is not destroyed by battle")
         return
     d.battle_destroyed.append((c, d.mid[c]))
     d.write(f"{d.name(c)} is destroyed by battle")
 
 
 def battle_damage(d, p, amount) -> None:
-    if d.no_battle_damage[p]:
+    if d.no_battle_damage[p] or (d.pflags and d.player_flag(p, "no_battle_damage")):
         d.write(f"{d.names[p]} takes no battle damage")
         return
     d.damage(p, amount, battle=True)
