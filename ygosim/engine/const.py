@@ -19,8 +19,9 @@ PHASE_BY_NAME = {n: i for i, n in enumerate(PHASE_NAMES)}
 
 # Battle Phase steps
 START_STEP, BATTLE_STEP, DAMAGE_STEP, END_STEP = range(4)
-# Damage Step timings
-DS_START, DS_BEFORE_CALC, DS_CALC, DS_AFTER_CALC, DS_END = range(1, 6)
+# Damage Step timings (values apart from the steps above: `DS_START <= d.step` means "in the
+# Damage Step", never the Battle Step after an attack declaration)
+DS_START, DS_BEFORE_CALC, DS_CALC, DS_AFTER_CALC, DS_END = range(11, 16)
 
 # How a monster arrived on the field
 SUM_NONE, SUM_NORMAL, SUM_TRIBUTE, SUM_FLIP, SUM_SPECIAL, SUM_FUSION, SUM_RITUAL, \
