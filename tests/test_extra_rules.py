@@ -216,6 +216,8 @@ def test_properly_summoned_synchro_can_be_revived():
     while d.pending.kind != "action":
         d.apply("pass")
     assert d.loc[g] == K.MZONE and d.seq[g] < K.EMZ_BASE
+    d.send([g], K.HAND, K.R_EFFECT)          # to the hand: back to the Extra Deck instead
+    assert d.loc[g] == K.EXTRA and not d.proper(g)
 
 
 def test_link_monsters_never_take_defense_position():
@@ -229,3 +231,18 @@ def test_link_monsters_never_take_defense_position():
     assert d.pos[cs["l"]] == K.ATTACK
     assert "change LANphorhynchus" not in texts(d)
     assert d.def_(cs["l"]) == 0
+def test_xyz_materials_stay_when_face_down_or_control_changes():
+    d, cs = _xyz_duel()
+    x = cs["x"]
+    d.set_position(x, K.FACEDOWN_DEFENSE)
+    assert len(d.overlay[x]) == 2
+    d.set_position(x, K.ATTACK)
+    d.set_control(x, 1)
+    assert d.ctrl[x] == 1 and d.seq[x] < K.EMZ_BASE      # moved to a Main Monster Zone
+    assert d.emz == [-1, -1]
+    assert len(d.overlay[x]) == 2
+    d.destroy([x])
+    assert d.overlay[x] == ()
+    assert set(d.gy[0]) == {x, cs["m1"], cs["m2"]}
+
+

@@ -19,7 +19,7 @@ from .ydk import format_ydk, parse_ydk, read_ydk
 from .ydke import format_ydke, is_ydke, parse_ydke
 
 UNKNOWN_HINT = "(cards the project does not know can be imported: ygosim cards import FILE)"
-BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk"}
+BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters": "masters.ydk"}
 
 
 @dataclass
