@@ -321,8 +321,9 @@ def _probe(d, p, n) -> int:
     return best_i
 
 
-def rollout(d, p: int, start_turn: int, max_steps: int = 400) -> None:
-    """Play on with the rule policy until the start of p's next turn (or the duel's end)."""
+def rollout(d, p: int, start_turn: int, max_steps: int = 400, deadline: float = 0.0) -> None:
+    """Play on with the rule policy until the start of p's next turn (or the duel's end, or
+    the `deadline` on time.perf_counter())."""
     stop_turn = start_turn + (2 if d.tp == p else 1)
     k = 0
     while d.winner is None and k < max_steps:
@@ -330,6 +331,8 @@ def rollout(d, p: int, start_turn: int, max_steps: int = 400) -> None:
             return
         d.apply(greedy(d))
         k += 1
+        if deadline and not k & 15 and time.perf_counter() > deadline:
+            return
 
 
 # ============================================================================ the agent
@@ -339,12 +342,13 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, talk: bool = False, budget: float = 0.6,
-                 max_options: int = 14):
+    def __init__(self, seed: int = 0, talk: bool = False, budget: float = 0.5,
+                 max_options: int = 14, samples: int = 3):
         self.rng = Rng((seed * 7919) ^ 0xB0B)
         self.talk = Talk(seed) if talk else None
         self.budget = budget
         self.max_options = max_options
+        self.samples = samples
         self.last_seconds = 0.0
         self.max_seconds = 0.0
 
@@ -375,20 +379,31 @@ class HeuristicAgent:
                 if o.arg == "first":
                     return i
         t0 = time.perf_counter()
-        world = determinize(duel, p, self.rng)
+        worlds = [determinize(duel, p, self.rng) for _ in range(self.samples)]
+        world = worlds[0]
         prior = greedy(world, probe=False)
         order = self._candidates(world, p, n, prior)
         start_turn = world.turn
+        totals: dict = {}
+        for k, w in enumerate(worlds):
+            if k and time.perf_counter() - t0 > self.budget / 2:
+                break                  # enough: the remaining samples are skipped
+            for i in order:
+                if i in totals and len(totals[i]) < k:
+                    continue           # cut off by the budget in an earlier sample
+                if totals and time.perf_counter() - t0 > self.budget:
+                    break
+                sim = w.clone()
+                sim.apply(i)
+                rollout(sim, p, start_turn, deadline=t0 + self.budget * 1.4)
+                totals.setdefault(i, []).append(evaluate(sim, p))
         best_i, best_v = prior, None
+        full = max(len(v) for v in totals.values())
         for i in order:
-            if best_v is not None and time.perf_counter() - t0 > self.budget:
-                break
-            sim = world.clone()
-            sim.apply(i)
-            rollout(sim, p, start_turn)
-            v = evaluate(sim, p)
-            if i == prior:
-                v += 1.0          # ties go to the rule policy's answer
+            vals = totals.get(i)
+            if not vals or len(vals) < full:
+                continue
+            v = sum(vals) / len(vals) + (1.0 if i == prior else 0.0)  # ties: the rule policy
             if best_v is None or v > best_v:
                 best_i, best_v = i, v
         return best_i

@@ -202,18 +202,18 @@ def describe(d, opt, viewer, decision=None) -> str:
         c = cards[0]
         data = d.data[c]
         n = _tributes(d, c)
-        trib = f", Tributing {n} monster{'s' if n > 1 else ''}" if n else ""
-        return f"Normal Summon {data.name} in Attack Position ({data.atk} ATK{trib})"
+        trib = f", {n} Tribute{'s' if n > 1 else ''}" if n else ""
+        return f"Normal Summon {data.name} ({data.atk} ATK{trib})"
     if v == "set":
         c = cards[0]
         data = d.data[c]
         if data.is_monster:
             n = _tributes(d, c)
-            trib = f", Tributing {n}" if n else ""
-            return f"Set {data.name} face-down in Defense Position ({data.def_} DEF{trib})"
+            trib = f", {n} Tribute{'s' if n > 1 else ''}" if n else ""
+            return f"Set {data.name} face-down ({data.def_} DEF{trib})"
         if data.subtype == "field":
-            return f"Set {data.name} face-down in your Field Zone"
-        return f"Set {data.name} face-down in your Spell & Trap Zone"
+            return f"Set {data.name} face-down in the Field Zone"
+        return f"Set {data.name} face-down"
     if v == "flip":
         c = cards[0]
         return f"Flip Summon {dc(c)} ({d.data[c].atk} ATK)"
@@ -230,9 +230,9 @@ def describe(d, opt, viewer, decision=None) -> str:
             label = data.script.effects[ei].label
         where = ""
         if d.loc[c] == SZONE and d.pos[c] & FACEDOWN:
-            where = " (your set card)"
+            where = " (set)"
         elif d.loc[c] == HAND:
-            where = " from your hand"
+            where = " (from hand)"
         what = f"Activate {data.name}{where}"
         if isinstance(opt.arg, tuple) or (data.is_monster and not label):
             what = f"Activate the effect of {data.name}"

@@ -85,6 +85,26 @@ class IO:
         self.console.print(Panel(body, title=title or None, title_align="left",
                                  width=min(self.console.width, 100)))
 
+    def choices(self, title: str, rows: list[tuple[str, str, str]]) -> None:
+        """A numbered list of answers: (number, plain words, grammar text)."""
+        if self.plain:
+            self.out(title)
+            for n, say, text in rows:
+                self.out(f" {n:>2}. {say}  [dim]» {text}[/]")
+            return
+        from rich.panel import Panel
+        from rich.table import Table
+        from rich.text import Text
+        t = Table.grid(padding=(0, 1), expand=True)
+        t.add_column(justify="right", style="bold", no_wrap=True)
+        t.add_column(ratio=3)
+        t.add_column(ratio=2, style="dim")
+        for n, say, text in rows:
+            t.add_row(f"{n}.", Text.from_markup(say), Text.from_markup(text))
+        from rich.console import Group
+        self.console.print(Panel(Group(Text.from_markup(title), t),
+                                 width=min(self.console.width, 100)))
+
     def read(self, prompt: str = "> ") -> str:
         if self.plain:
             self.stdout.write(prompt)
@@ -117,10 +137,11 @@ def _card_cell(card: dict, own: bool) -> str:
     if card.get("hidden"):
         what = "face-down monster" if card.get("kind") == "monster" else "face-down card"
         return f"  {zone:<3} [dim]({what})[/]"
-    name = esc(card["name"])
+    full = card["name"]
+    short = full if len(full) <= 29 else full[:28] + "…"
     style = KIND_STYLE.get(card.get("kind"), "white")
-    text = f"  {zone:<3} [bold {style}]{name}[/]"
-    pad = " " * max(1, 30 - len(card["name"]))
+    text = f"  {zone:<3} [bold {style}]{esc(short)}[/]"
+    pad = " " * max(1, 30 - len(short))
     if card.get("kind") == "monster" and card["zone"] not in ("hand", "gy"):
         pos = card.get("position", "")
         stats = f"{card.get('atk', 0)}/{card.get('def', 0)}"
@@ -154,7 +175,8 @@ def side_lines(obs: dict, p: int, viewer, top: bool) -> list[str]:
     return mon_lines + st_lines + [head]
 
 
-def board_lines(obs: dict, new_log: list[str] | None = None) -> list[str]:
+def board_lines(obs: dict, new_log: list[str] | None = None,
+                chat: list[str] | None = None) -> list[str]:
     viewer = obs["player"]
     bottom = 0 if viewer is None else viewer
     top = 1 - bottom
@@ -191,16 +213,24 @@ def board_lines(obs: dict, new_log: list[str] | None = None) -> list[str]:
         if len(new_log) > len(shown):
             lines.append(f"  [dim]... ({len(new_log) - len(shown)} earlier lines: type log)[/]")
         lines += [f"  [dim]{esc(x)}[/]" for x in shown]
+    if chat:
+        lines += [f"[bold magenta]bot:[/] [italic]{esc(x)}[/]" for x in chat[-3:]]
     return lines
 
 
-def decision_lines(obs: dict) -> list[str]:
+def decision_title(obs: dict) -> str:
     pend = obs["pending"]
     prompt = (pend.get("prompt") or pend["kind"]).strip()
-    lines = [f"[bold]{esc(prompt[0].upper() + prompt[1:])}[/]"]
-    for o in pend["options"]:
-        lines.append(f" {o['index'] + 1:>2}. {esc(o['say'])}  [dim]» {esc(o['text'])}[/]")
-    return lines
+    return f"[bold]{esc(prompt[0].upper() + prompt[1:])}[/]"
+
+
+def decision_rows(obs: dict) -> list[tuple[str, str, str]]:
+    return [(str(o["index"] + 1), esc(o["say"]), esc(o["text"]))
+            for o in obs["pending"]["options"]]
+
+
+def show_decision(io: IO, obs: dict) -> None:
+    io.choices(decision_title(obs), decision_rows(obs))
 
 
 # ============================================================================ one duel
@@ -235,6 +265,7 @@ class Session:
                              options=self.options or None, names=NAMES)
         self.bot = self.new_bot()
         self.snapshots = []
+        self.chat = []
         self.log_seen = 0
         self.shown_board_at = -1
 
@@ -287,6 +318,7 @@ class Session:
         if hasattr(bot, "take_lines"):
             for line in bot.take_lines():
                 if not self.quiet:
+                    self.chat.append(line)
                     self.io.out(f"[bold magenta]bot:[/] [italic]{esc(line)}[/]")
 
     # -- asking the person
@@ -295,7 +327,11 @@ class Session:
         obs = observe(d, PERSON)
         new = d.log[self.log_seen:]
         self.log_seen = len(d.log)
-        self.io.block(board_lines(obs, new), title="ygosim duel")
+        if not self.io.plain:          # a fresh screen; what the bot said is on the board
+            self.io.console.clear()
+        self.io.block(board_lines(obs, new, None if self.io.plain else self.chat),
+                      title="ygosim duel")
+        self.chat = []
         self.shown_board_at = len(d.log)
 
     def ask(self):
@@ -308,7 +344,7 @@ class Session:
         elif self.shown_board_at != len(d.log) or self.shown_board_at < 0:
             self.show_board()
         obs = observe(d, PERSON)
-        self.io.block(decision_lines(obs))
+        show_decision(self.io, obs)
         while True:
             line = self.io.read("> ").strip()
             if not line:
@@ -338,7 +374,7 @@ class Session:
         if low in ("board", "b"):
             obs = observe(d, PERSON)
             io.block(board_lines(obs), title="ygosim duel")
-            io.block(decision_lines(obs))
+            show_decision(io, obs)
             return "again"
         if low == "log":
             io.block([esc(x) for x in observe(d, PERSON)["log"]] or ["(nothing yet)"],
