@@ -494,6 +494,7 @@ def extra_summon(d, f):
             d.raise_event(K.EV_LEFT_FIELD, m, p, K.R_MATERIAL | K.R_SUMMON,
                           (MZONE, was_ctrl, True))
         d.place(c, MZONE, p, f["zone"], f["pos"])
+        d.drop_equips()                            # Equip Cards on the materials
     else:
         d.send(list(mats), GY, K.R_MATERIAL | K.R_SUMMON, p)
         d.place(c, MZONE, p, f["zone"], f["pos"])
