@@ -5,7 +5,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.actions import ANY, OPP, YOU
 from ...engine.const import GY, DECK, HAND, MAIN1
-from ...engine.effects import Target, quickplay, script, spell
+from ...engine.effects import Target, quick, quickplay, script, spell
 from .common import equip_spell, field_spell
 
 
@@ -115,13 +115,39 @@ script("Card Destruction", spell(
                                   if c != link["card"]) > 0,
     operation=_discard_hands_and_draw))
 
-script("Last Will", spell(
-    condition=lambda d, link: d.player_flag(link["player"], "monster_to_gy"),
-    operation=(A.choose(A.pile(DECK, YOU, _summonable(lambda d, c: d.data[c].atk <= 1500)),
-                        count=lambda d, link: 1 if d.free_mzones(link["player"]) else 0,
-                        prompt="choose a monster with 1500 or less ATK to Special Summon"),
-               A.special_summon(A.chosen()),
-               A.shuffle_deck(YOU))))
+# Last Will may be activated before or after the monster goes to the GY: it grants, for the rest
+# of the turn, one Special Summon its player may make during their turn (not in the Damage Step)
+# once a monster of theirs went from their field to their GY. The grant is used as the second
+# effect, from the Graveyard.
+def _last_will_key(link):
+    return ("last_will", link["card"])
+
+
+def _grant_last_will(d, link):
+    d.pflags.append((link["player"], _last_will_key(link), d.turn))
+
+
+def _use_last_will(d, link):
+    key = _last_will_key(link)
+    for x in d.pflags:
+        if x[0] == link["player"] and x[1] == key:
+            d.pflags.remove(x)
+            return
+
+
+_last_will_monsters = A.pile(DECK, YOU, _summonable(lambda d, c: d.data[c].atk <= 1500))
+
+script("Last Will",
+       spell(operation=_grant_last_will),
+       quick((A.choose(_last_will_monsters, prompt="choose a monster with 1500 or less ATK to "
+                                                   "Special Summon"),
+              A.special_summon(A.chosen()),
+              A.shuffle_deck(YOU)),
+             condition=_all(lambda d, link: d.tp == link["player"],
+                            lambda d, link: d.player_flag(link["player"], _last_will_key(link)),
+                            lambda d, link: d.player_flag(link["player"], "monster_to_gy"),
+                            _free_zone, A.exists(_last_will_monsters)),
+             cost=_use_last_will, range=GY, label="Special Summon from the Deck"))
 
 script("The Inexperienced Spy", spell(
     condition=A.exists(A.pile(HAND, OPP)),
