@@ -260,8 +260,8 @@ class Duel:
         kind = self.data[c].kind
         if kind == "trap":
             return self._negator("negate_traps", c)
-        if kind == "spell":
-            return self._negator("negate_spells", c)
+        if kind == "spell" or (self.loc[c] == SZONE and "pendulum" in self.data[c].frames):
+            return self._negator("negate_spells", c)   # a Pendulum Zone card is a Spell Card
         return False
 
     def _negator(self, key: str, victim: int) -> bool:

@@ -68,14 +68,19 @@ script("Fissure", spell(
                A.destroy(A.chosen()))))
 
 # A face-up Spell or a Set card; a Set target is revealed and destroyed only if a Spell.
+def _spell_card(d, c):
+    """A Spell Card, or a Pendulum Monster in a Pendulum Zone (treated as a Spell Card)."""
+    return d.data[c].is_spell or "pendulum" in d.data[c].frames
+
+
 script("De-Spell", spell(
-    target=Target(_not_this(A.spells_traps(ANY, filter=lambda d, c: d.data[c].is_spell
+    target=Target(_not_this(A.spells_traps(ANY, filter=lambda d, c: _spell_card(d, c)
                                            or not d.faceup(c))),
                   prompt="choose a face-up Spell or a Set card"),
     operation=(A.reveal(lambda d, link: [c for c in A.targets(d, link) if not d.faceup(c)],
                         to=ANY),
                A.destroy(lambda d, link: [c for c in A.targets(d, link)
-                                          if d.data[c].is_spell]))))
+                                          if _spell_card(d, c)]))))
 
 script("Change of Heart", spell(
     condition=_free_zone,
