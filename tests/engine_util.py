@@ -121,7 +121,7 @@ def check_invariants(d) -> None:
 
 def lp_explained(d, before_lp, new_lines) -> None:
     """LP changes only with a log line saying why (damage, gain, payment), and by that much."""
-    delta = [0, 0]
+    lp = list(before_lp)
     for line in new_lines:
         m = _LP_LINE.match(line)
         if not m:
@@ -131,17 +131,17 @@ def lp_explained(d, before_lp, new_lines) -> None:
             continue
         p = d.names.index(who)
         if m.group("dmg"):
-            delta[p] -= int(m.group("dmg"))
+            lp[p] = max(lp[p] - int(m.group("dmg")), 0)      # LP stop at 0
         elif m.group("gain"):
-            delta[p] += int(m.group("gain"))
+            lp[p] += int(m.group("gain"))
         elif m.group("pay"):
-            delta[p] -= int(m.group("pay"))
+            lp[p] -= int(m.group("pay"))
         else:
-            delta[p] -= int(m.group("lose"))
+            lp[p] -= int(m.group("lose"))
     for p in (0, 1):
-        assert d.lp[p] - before_lp[p] == delta[p], (
+        assert d.lp[p] == lp[p], (
             f"LP of {d.names[p]} went {before_lp[p]} -> {d.lp[p]} but the log explains "
-            f"{delta[p]:+d}: {new_lines}")
+            f"{before_lp[p]} -> {lp[p]}: {new_lines}")
 
 
 # --------------------------------------------------------------------------- play

@@ -497,10 +497,10 @@ class Duel:
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
             return
-        self.lp[p] -= amount
+        self.lp[p] = max(self.lp[p] - amount, 0)     # LP never go below 0
         self.serial += 1
         self.write(f"{self.names[p]} takes {amount} {'battle' if battle else 'effect'} damage "
-                   f"(LP {max(self.lp[p], 0)})")
+                   f"(LP {self.lp[p]})")
         self.raise_event(K.EV_DAMAGE, -1, p, K.R_BATTLE if battle else K.R_EFFECT, amount)
 
     def gain_lp(self, p: int, amount: int) -> None:
