@@ -174,3 +174,127 @@ def replay(seed: int, history, options=None):
     for i in history:
         d.apply(i)
     return d
+
+
+# --------------------------------------------------------------------------- rule oracle
+def check_option_rules(d) -> None:
+    """Every legal answer of the pending decision respects the rulebook (an independent
+    restatement of the rules, not the engine's own code)."""
+    dec = d.pending
+    if dec is None:
+        return
+    p = dec.player
+    t = d.turn
+    opp = 1 - p
+    if dec.kind == "response":
+        assert any(o.verb == "pass" for o in dec.options), "a response window without pass"
+    for o in dec.options:
+        v = o.verb
+        c = o.cards[0] if o.cards else -1
+        what = f"{v} {d.name(c) if c >= 0 else ''} {o.arg!r} ({dec.kind}, turn {t}, phase {d.phase})"
+        if v in ("summon", "set") and dec.kind == "action":
+            assert p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
+            assert d.loc[c] == K.HAND and d.owner[c] == p, what
+            data = d.data[c]
+            if data.is_monster:
+                assert d.ns_used[p] < 1 + d.ns_extra[p], f"second Normal Summon: {what}"
+                need = 0 if data.level <= 4 else (1 if data.level <= 6 else 2)
+                if need == 0:
+                    assert -1 in d.mzone[p], f"no free zone: {what}"
+                else:
+                    extra = sum(1 for x in d.monsters(opp) if d.has_static("tributable_by", x, p)
+                                or any(f[0] == p and isinstance(f[1], tuple)
+                                       and f[1][:2] == ("must_tribute", x) for f in d.pflags))
+                    assert len(d.monsters(p)) + extra >= need, f"too few Tributes: {what}"
+            elif data.subtype == "field":
+                pass
+            else:
+                assert -1 in d.szone[p][:5], f"no free Spell & Trap Zone: {what}"
+        elif v == "flip":
+            assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
+            assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.FACEDOWN_DEFENSE, what
+            assert d.turn_in[c] != t, f"Flip Summon the turn it was Set: {what}"
+        elif v == "change":
+            assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
+            assert d.loc[c] == K.MZONE and d.ctrl[c] == p and not d.pos[c] & K.FACEDOWN, what
+            assert d.turn_in[c] != t and d.pos_turn[c] != t and d.attacked[c] != t, what
+        elif v == "attack":
+            assert dec.kind == "action" and p == d.tp and d.phase == K.BATTLE and t > 1, what
+            assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.ATTACK, what
+            assert d.attacked[c] != t, f"second attack: {what}"
+            if o.arg is None:
+                assert not d.monsters(opp), f"direct attack past a monster: {what}"
+            else:
+                assert o.arg in d.monsters(opp), what
+        elif v == "phase":
+            assert dec.kind == "action" and p == d.tp, what
+            if o.arg == "battle":
+                assert d.phase == K.MAIN1 and t > 1, what
+            elif o.arg == "main2":
+                assert d.phase == K.BATTLE, what
+        elif v == "activate" and isinstance(o.arg, int):
+            data = d.data[c]
+            eff = data.script.effects[o.arg]
+            speed = eff.speed
+            if d.chain:
+                top = d.links[d.chain[-1]]["speed"]
+                assert speed >= 2 and speed >= top, f"Spell Speed {speed} on {top}: {what}"
+            open_state = dec.kind == "action" and d.phase in (K.MAIN1, K.MAIN2) and p == d.tp
+            if speed == 1:
+                assert open_state and not d.chain, f"Spell Speed 1 outside the open state: {what}"
+            if eff.kind == "activate":
+                if d.loc[c] == K.HAND:
+                    assert not data.is_trap, f"Trap from the hand: {what}"
+                    if data.subtype == "quickplay":
+                        assert p == d.tp, f"Quick-Play from the hand in the opponent's turn: {what}"
+                else:
+                    assert d.loc[c] == K.SZONE and d.pos[c] & K.FACEDOWN and d.ctrl[c] == p, what
+                    if data.is_trap or data.subtype == "quickplay":
+                        assert d.turn_in[c] != t, f"activated the turn it was Set: {what}"
+            if d.phase == K.BATTLE and d.attack is not None and d.step >= K.DS_START:
+                assert eff.damage_step or eff.damage_calc or speed == 3, \
+                    f"not allowed in the Damage Step: {what}"
+
+
+class RuleWatch:
+    """Checks across decisions: the hand size limit at the end of each turn, and that after an
+    activation the opponent of its player is the first to respond (when they can)."""
+
+    def __init__(self, d):
+        self.turn = d.turn
+        self.tp = d.tp
+        self.chain_len = len(d.chain)
+
+    def after(self, d) -> None:
+        if d.turn != self.turn and d.turn == self.turn + 1 and self.turn >= 1:
+            prev = self.tp
+            limit = d.options.get("hand_limit", 6)
+            # the previous turn player ended their turn with at most 6 cards (a card drawn in
+            # this turn's Draw Phase belongs to the new turn player only)
+            assert len(d.hand[prev]) <= limit or prev == d.tp, \
+                f"turn {self.turn} ended with {len(d.hand[prev])} cards in hand"
+        dec = d.pending
+        if dec is not None and d.chain and len(d.chain) > self.chain_len and dec.kind == "response":
+            last = d.links[d.chain[-1]]["player"]
+            from ygosim.engine.flow import activatable
+            if activatable(d, 1 - last, False):
+                assert dec.player == 1 - last, "the activating player responded first"
+        self.turn, self.tp, self.chain_len = d.turn, d.tp, len(d.chain)
+
+
+def eager_answers(seed: int):
+    """Random choices that mostly act (summon, activate, attack) rather than pass or move on:
+    longer, busier duels than uniform choices."""
+    rng = Rng(seed ^ 0x5A5A)
+
+    def pick(d):
+        opts = d.pending.options
+        busy = [i for i, o in enumerate(opts) if o.verb not in ("pass", "phase", "no")]
+        if busy and rng.below(10) < 8:
+            return busy[rng.below(len(busy))]
+        if d.pending.kind == "action" and d.phase == K.MAIN1:
+            for i, o in enumerate(opts):
+                if o.verb == "phase" and o.arg == "battle":
+                    return i
+        return rng.below(len(opts))
+    return pick
