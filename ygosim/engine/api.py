@@ -37,12 +37,13 @@ def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
 def index_scripts(d: Duel) -> None:
     """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
     trig: dict = {}
-    statics, act, act_open, act_fast = [], [], [], []
+    statics, act = [], []
+    act_open, act_fast, act_ds = ([], []), ([], []), ([], [])
     for c, data in enumerate(d.data):
         s = data.script
         if s is None:
             continue
-        eis, fast = [], []
+        eis, fast, ds = [], [], []
         for ei, eff in enumerate(s.effects):
             if eff.kind in (TRIGGER, FLIP):
                 for ev in eff.events:
@@ -54,16 +55,24 @@ def index_scripts(d: Duel) -> None:
                 eis.append(ei)
                 if eff.speed >= 2:
                     fast.append(ei)
+                    if eff.damage_step or eff.damage_calc or eff.speed >= 3:
+                        ds.append(ei)
+        o = d.owner[c]
         if eis:
             act.append(c)
-            act_open.append((c, tuple(eis)))
+            act_open[o].append((c, tuple(eis)))
         if fast:
-            act_fast.append((c, tuple(fast)))
+            act_fast[o].append((c, tuple(fast)))
+        if ds:
+            act_ds[o].append((c, tuple(ds)))
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
     d.static_cards = tuple(statics)
     d.act_cards = tuple(act)
-    d.act_open = tuple(act_open)      # (card, effect indices a player can activate)
-    d.act_fast = tuple(act_fast)      # the same, Spell Speed 2 and 3 only
+    # Per owner: (card, effect indices) a player may activate in their open state; the Spell
+    # Speed 2+ ones (response windows); those usable in the Damage Step.
+    d.act_open = tuple(tuple(x) for x in act_open)
+    d.act_fast = tuple(tuple(x) for x in act_fast)
+    d.act_ds = tuple(tuple(x) for x in act_ds)
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:

@@ -40,6 +40,7 @@ class Duel:
         self.act_cards: tuple = ()     # cids with effects a player activates
         self.act_open: tuple = ()      # (cid, effect indices) for the turn player's open state
         self.act_fast: tuple = ()      # (cid, Spell Speed 2+ effect indices) for windows
+        self.act_ds: tuple = ()        # (cid, effect indices usable in the Damage Step)
         # per-card state
         self.loc: list[int] = []
         self.ctrl: list[int] = []

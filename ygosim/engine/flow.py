@@ -590,27 +590,38 @@ def opt_key(d, c: int, ei: int):
 
 
 def activatable(d, p: int, open_state: bool) -> list[Option]:
-    """Every effect player p may activate now, as `activate` Options. Outside the turn
-    player's open state only Spell Speed 2+ effects can be used, so only those are looked at."""
+    """Every effect player p may activate now, as `activate` Options. Only the effects that
+    could be legal at this kind of moment are looked at: all of them in the turn player's open
+    state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step."""
+    if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
+        index = d.act_ds
+    else:
+        index = d.act_open if open_state else d.act_fast
     out = []
     seen = set()
     loc_of = d.loc
-    for c, eis in (d.act_open if open_state else d.act_fast):
-        loc = loc_of[c]
-        if loc & FIELD:
-            if d.ctrl[c] != p:
+    turn = d.turn
+    for owner in (p, 1 - p):
+        for c, eis in index[owner]:
+            loc = loc_of[c]
+            if loc & FIELD:
+                if d.ctrl[c] != p:
+                    continue
+                if loc == SZONE and d.pos[c] & FACEDOWN and d.turn_in[c] == turn:
+                    data = d.data[c]
+                    if data.is_trap or data.subtype == "quickplay":
+                        continue     # Set this turn: not yet
+            elif owner != p or not loc & (HAND | GY):
                 continue
-        elif d.owner[c] != p or not loc & (HAND | GY):
-            continue
-        if loc == HAND:
-            key = d.data[c].name
-            if key in seen:
-                continue
-        for ei in eis:
-            if can_activate(d, c, ei, p, open_state):
-                if loc == HAND:
-                    seen.add(d.data[c].name)
-                out.append(Option("activate", (c,), ei))
+            if loc == HAND:
+                key = d.data[c].name
+                if key in seen:
+                    continue
+            for ei in eis:
+                if can_activate(d, c, ei, p, open_state):
+                    if loc == HAND:
+                        seen.add(d.data[c].name)
+                    out.append(Option("activate", (c,), ei))
     return out
 
 
