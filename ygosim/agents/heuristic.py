@@ -263,9 +263,24 @@ def _greedy_response(d, p, opts) -> int:
         if isinstance(o.arg, tuple):        # an optional trigger effect: usually good
             return i
         c = o.cards[0]
-        if d.tp != p and d.data[c].is_trap and d.loc[c] == SZONE:
+        if d.tp != p and d.data[c].is_trap and d.loc[c] == SZONE and _something_happens(d):
             return i
     return pass_i
+
+
+_HAPPENINGS = frozenset((K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, K.EV_SPECIAL_SUMMONED,
+                         K.EV_ATTACK))
+
+
+def _something_happens(d) -> bool:
+    """Is there something to answer (a chain, an attack, a summon)? Traps are not spent on
+    an empty moment."""
+    if d.chain or d.attack is not None:
+        return True
+    for e in d.events:
+        if e[0] in _HAPPENINGS:
+            return True
+    return False
 
 
 def _sel_value(d, p, c) -> float:

@@ -977,12 +977,13 @@ def battle(d, f):
         d.attack = None
         d.events.clear()
         f["s"] = 2
-        d.ask(d.tp, ACTION, battle_options(d), "attack?")
+        d.ask(d.tp, ACTION, battle_options(d, f.get("replay")), "attack?")
     elif s == 2:
         a = d.answer
         v = a.verb
         if v == "attack":
             atk, tgt = a.cards[0], a.arg
+            f.pop("replay", None)
             d.attacked[atk] = d.turn
             d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
                         d.mid[atk], -1 if tgt is None else d.mid[tgt])
@@ -998,6 +999,7 @@ def battle(d, f):
             start_activation(d, a.cards[0], a.arg, d.tp)
         else:
             f.pop("acted", None)
+            f.pop("replay", None)
             f["next"] = a.arg
             f["s"] = 3
             push(d, "window", cur=1 - d.tp, reopen=False)
@@ -1019,7 +1021,9 @@ def battle(d, f):
             (tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE))
         if replay:
             d.write("Replay: the number of monsters changed; the attack is chosen again")
-            d.attacked[atk] = -1
+            # the same monster may attack again; if another one attacks instead, this one
+            # still counts as having declared an attack
+            f["replay"] = (atk, amid)
             f["s"] = 1
             return
         f["s"] = 5
@@ -1033,13 +1037,18 @@ def battle(d, f):
         pop(d)
 
 
-def battle_options(d) -> list[Option]:
+def battle_options(d, replay=None) -> list[Option]:
+    """The turn player's choices in the Battle Step; `replay` = (monster, identity) that may
+    attack again after a replay."""
     p = d.tp
     opts = []
     if not d.player_flag(p, "no_attack"):
         targets = d.monsters(1 - p)
         for c in d.monsters(p):
-            if d.pos[c] != ATTACK or d.attacked[c] == d.turn:
+            if d.pos[c] != ATTACK:
+                continue
+            if d.attacked[c] == d.turn and not (replay and replay[0] == c
+                                                and replay[1] == d.mid[c]):
                 continue
             if d.has_static("cannot_attack", c):
                 continue
