@@ -174,3 +174,27 @@ def test_observation_hides_the_opponents_cards():
             assert card.get("hidden") and "name" not in card and "id" not in card
     everything = observe(d, None)
     assert everything["sides"][1]["hand"] is not None
+
+
+def test_again_plays_a_new_duel_and_saves_each(tmp_path):
+    seed = 11
+    lines, expected = person_script(seed)
+    path = tmp_path / "d.json"
+    r = run_cli(["--seed", str(seed), "--quiet", "--save-replay", str(path)],
+                lines + ["again", "quit"])
+    assert r.exit_code == 0
+    assert r.output.count("Duel!") == 2
+    assert f"Seed {seed + 1}." in r.output
+    assert path.exists() and (tmp_path / "d-2.json").exists()
+    assert "You left the duel." in r.output
+
+
+def test_save_at_the_end(tmp_path):
+    seed = 11
+    lines, expected = person_script(seed)
+    path = tmp_path / "end.yaml"
+    r = run_cli(["--seed", str(seed), "--quiet"], lines + [f"save {path}", "quit"])
+    assert r.exit_code == 0
+    assert f"Replay saved to {path}" in r.output
+    from ygosim import replay as R
+    assert R.play(R.load(path)).log[-1] == expected.log[-1]

@@ -309,8 +309,9 @@ def observe(duel, player) -> dict:
     dec = d.pending
     if dec is not None:
         mine = player is None or dec.player == player
-        pend = {"player": dec.player, "kind": dec.kind}
+        pend = {"player": dec.player}       # what the other player is asked is not shown
         if mine:
+            pend["kind"] = dec.kind
             pend["prompt"] = dec.prompt
             texts = option_texts_for(d, dec, player)
             pend["options"] = [

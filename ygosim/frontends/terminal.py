@@ -604,13 +604,20 @@ def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, match=F
         run_match(io, deck_a, deck_b, seed, bot, quiet, options, save_replay,
                   (_deck_label(deck_ref), _deck_label(opp_ref)), games)
         sys.exit(0)
+    game = 1
     while True:
-        s = Session(io, deck_a, deck_b, seed, bot, quiet, options, save_replay,
+        path = save_replay
+        if path and game > 1:          # duel.json, then duel-2.json, duel-3.json ...
+            from pathlib import Path
+            p = Path(path)
+            path = str(p.with_name(f"{p.stem}-{game}{p.suffix}"))
+        s = Session(io, deck_a, deck_b, seed, bot, quiet, options, path,
                     (_deck_label(deck_ref), _deck_label(opp_ref)))
         r = s.play()
         if r != "again":
             break
         seed += 1
+        game += 1
     sys.exit(0)
 
 
