@@ -58,17 +58,24 @@ def index_scripts(d: Duel) -> None:
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
                         ds.append(ei)
         o = d.owner[c]
+
+        def entry(idx):
+            where = 0
+            for ei in idx:
+                where |= s.effects[ei].range
+            return (c, tuple(idx), where)
         if eis:
             act.append(c)
-            act_open[o].append((c, tuple(eis)))
+            act_open[o].append(entry(eis))
         if fast:
-            act_fast[o].append((c, tuple(fast)))
+            act_fast[o].append(entry(fast))
         if ds:
-            act_ds[o].append((c, tuple(ds)))
+            act_ds[o].append(entry(ds))
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
     d.static_cards = tuple(statics)
     d.act_cards = tuple(act)
-    # Per owner: (card, effect indices) a player may activate in their open state; the Spell
+    # Per owner: (card, effect indices, where they work) a player may activate in their open
+    # state; the Spell
     # Speed 2+ ones (response windows); those usable in the Damage Step.
     d.act_open = tuple(tuple(x) for x in act_open)
     d.act_fast = tuple(tuple(x) for x in act_fast)

@@ -602,8 +602,10 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     loc_of = d.loc
     turn = d.turn
     for owner in (p, 1 - p):
-        for c, eis in index[owner]:
+        for c, eis, where in index[owner]:
             loc = loc_of[c]
+            if not loc & where:
+                continue
             if loc & FIELD:
                 if d.ctrl[c] != p:
                     continue
