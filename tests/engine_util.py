@@ -221,7 +221,8 @@ def check_option_rules(d) -> None:
         elif v == "attack":
             assert dec.kind == "action" and p == d.tp and d.phase == K.BATTLE and t > 1, what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.ATTACK, what
-            assert d.attacked[c] != t, f"second attack: {what}"
+            replay = any(f["p"] == "battle" and f.get("replay", (None,))[0] == c for f in d.stack)
+            assert d.attacked[c] != t or replay, f"second attack: {what}"
             if o.arg is None:
                 assert not d.monsters(opp), f"direct attack past a monster: {what}"
             else:
