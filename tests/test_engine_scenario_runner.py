@@ -387,3 +387,50 @@ def test_winner_expectations():
         turn: 2
         expect: {winner: B}
     """, "expect.winner", "expected B")
+
+
+def test_names_with_commas():
+    """A name with a comma is written in double quotes inside choose lists; elsewhere as is.
+    (In YAML a line with " #" must be quoted, or the rest is a comment.)"""
+    passes('''
+        name: t
+        turn: 2
+        A:
+          hand: [Dark Magician]
+          monsters: ["Winged Dragon, Guardian of the Fortress #1", Celtic Guardian, Feral Imp]
+        B:
+          monsters: ["Winged Dragon, Guardian of the Fortress #1"]
+        script:
+          - expect:
+              can: ['A: change Winged Dragon, Guardian of the Fortress #1']
+          - A: summon Dark Magician
+          - expect:
+              can: ['A: choose "Winged Dragon, Guardian of the Fortress #1", Feral Imp']
+          - A: 'choose "Winged Dragon, Guardian of the Fortress #1", Celtic Guardian'
+          - A: battle
+          - A: 'attack Feral Imp -> Winged Dragon, Guardian of the Fortress #1' 
+        expect:
+          A:
+            monsters: [Dark Magician]
+            graveyard: ["Winged Dragon, Guardian of the Fortress #1", Celtic Guardian, Feral Imp]
+            lp: 7900
+          B: {monsters: ["Winged Dragon, Guardian of the Fortress #1 (attack)"]}
+    ''')
+
+
+def test_turn_player_b_and_zones_from_the_owners_view():
+    passes('''
+        name: t
+        turn: 3
+        turn_player: B
+        A: {monsters: [{card: Celtic Guardian, zone: m3}]}
+        B:
+          monsters: [Feral Imp, {card: Celtic Guardian, zone: m1}]
+          spells: [{card: Trap Hole, zone: s4}]
+        script:
+          - B: battle
+          - B: attack Celtic Guardian@m1 -> A:Celtic Guardian@m3
+        expect:
+          A: {monsters: [], graveyard: [Celtic Guardian]}
+          B: {monsters: [Feral Imp], graveyard: [Celtic Guardian], spells: [Trap Hole (set)]}
+    ''')
