@@ -38,6 +38,7 @@ def index_scripts(d: Duel) -> None:
     """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
     trig: dict = {}
     statics, act = [], []
+    static_index: dict = {}
     act_open, act_fast, act_ds = ([], []), ([], []), ([], [])
     for c, data in enumerate(d.data):
         s = data.script
@@ -51,6 +52,7 @@ def index_scripts(d: Duel) -> None:
             elif eff.kind == CONTINUOUS:
                 if c not in statics:
                     statics.append(c)
+                static_index.setdefault(eff.static, []).append((c, eff))
             else:
                 eis.append(ei)
                 if eff.speed >= 2:
@@ -73,6 +75,7 @@ def index_scripts(d: Duel) -> None:
             act_ds[o].append(entry(ds))
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
     d.static_cards = tuple(statics)
+    d.static_index = {k: tuple(v) for k, v in static_index.items()}
     d.act_cards = tuple(act)
     # Per owner: (card, effect indices, where they work) a player may activate in their open
     # state; the Spell

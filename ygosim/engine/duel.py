@@ -37,6 +37,7 @@ class Duel:
         self.options: dict = {}
         self.trig_index: dict = {}     # event -> tuple of (cid, effect index)
         self.static_cards: tuple = ()  # cids whose scripts have continuous effects
+        self.static_index: dict = {}   # rule key -> ((cid, effect), ...) that can change it
         self.act_cards: tuple = ()     # cids with effects a player activates
         self.act_open: tuple = ()      # (cid, effect indices) for the turn player's open state
         self.act_fast: tuple = ()      # (cid, Spell Speed 2+ effect indices) for windows
@@ -234,15 +235,13 @@ class Duel:
     def active_statics(self, key: str):
         """(source card, effect) for every continuous effect of rule `key` now applying."""
         out = []
-        for c in self.static_cards:
-            if self.loc[c] & FIELD and not self.pos[c] & FACEDOWN:
+        loc = self.loc
+        for c, eff in self.static_index.get(key, ()):
+            if loc[c] & eff.range and loc[c] & FIELD and not self.pos[c] & FACEDOWN:
                 if self.links and self.activating(c):
                     continue
-                for eff in self.data[c].script.effects:
-                    if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c]:
-                        if (eff.condition is None or eff.condition(self, c)) \
-                                and not self.is_negated(c):
-                            out.append((c, eff))
+                if (eff.condition is None or eff.condition(self, c)) and not self.is_negated(c):
+                    out.append((c, eff))
         return out
 
     def has_static(self, key: str, *args) -> bool:
@@ -266,15 +265,13 @@ class Duel:
         return False
 
     def _negator(self, key: str, victim: int) -> bool:
-        for c in self.static_cards:
+        for c, eff in self.static_index.get(key, ()):
             if c == victim or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
                 continue
             if self.links and self.activating(c):
                 continue
-            for eff in self.data[c].script.effects:
-                if eff.kind == CONTINUOUS and eff.static == key and eff.range & self.loc[c] \
-                        and not self.is_negated(c):
-                    return True
+            if eff.range & self.loc[c] and not self.is_negated(c):
+                return True
         return False
 
     def activating(self, c: int) -> bool:
