@@ -434,3 +434,27 @@ def test_turn_player_b_and_zones_from_the_owners_view():
           A: {monsters: [], graveyard: [Celtic Guardian]}
           B: {monsters: [Feral Imp], graveyard: [Celtic Guardian], spells: [Trap Hole (set)]}
     ''')
+
+
+def test_rule1_choose_rest_first_names_answer_first():
+    """When more of the named cards fit the first prompt than it takes, the first names answer
+    it (Dark Magician, not the Summoned Skull in the GY); the rest answer the same player's next
+    selection (the End Phase discard takes the Summoned Skull in the hand)."""
+    passes('''
+        name: t
+        turn: 2
+        phase: main2
+        A:
+          hand: [Monster Reborn, Summoned Skull, Raigeki, Ookazi, Dark Hole, Trap Hole, Pot of Greed, Sogen]
+          graveyard: [Dark Magician, Summoned Skull]
+        script:
+          - A: activate Monster Reborn
+          - A: choose Dark Magician, Summoned Skull
+          - A: end
+        expect:
+          turn: 3
+          A:
+            monsters: [Dark Magician (attack)]
+            graveyard: [Summoned Skull, Summoned Skull, Monster Reborn]
+            hand_count: 6
+    ''')

@@ -556,7 +556,14 @@ def _fits(d, dec, line):
             best = max(fits, key=lambda o: len(o.cards))
             best_all = [o for o in fits if len(o.cards) == len(best.cards)]
             if len(best_all) > 1 and not options_interchangeable(d, best_all):
-                raise _Fail(f"{line!r} is ambiguous here")
+                # several sets fit: the first names of the line decide
+                from .engine.text import _assign
+                n = len(best.cards)
+                first = [o for o in best_all if _assign(d, list(o.cards), parsed.refs[:n], False)]
+                if not first or (len(first) > 1 and not options_interchangeable(d, first)):
+                    raise _Fail(f"{line!r} is ambiguous here: it fits {len(best_all)} "
+                                f"answers of this {dec.kind} prompt")
+                best = first[0]
             rest = _remaining(d, parsed, best.cards)
             return best, ("choose " + ", ".join(rest)) if rest else None
     return None, None
