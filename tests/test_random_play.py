@@ -65,3 +65,46 @@ def test_small_turn_cap_ends_every_duel():
 def test_2020_rules_random_duels():
     for seed in range(10):
         play_checked(2000 + seed, {"rules": "2020"})
+
+
+def _scenario_files():
+    from pathlib import Path
+    return sorted((Path(__file__).parent / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_random_play_on_from_every_scenario(part):
+    """From where each scenario stops, random players go on for a dozen turns: the same
+    invariants and rule checks hold in all those positions (many cards, odd states)."""
+    from ygosim.scenario import load_scenario, run_scenario
+    files = _scenario_files()[part::2]
+    played = 0
+    for path in files:
+        try:
+            r = run_scenario(load_scenario(path), str(path))
+        except Exception:       # a file that does not load is the scenario tests' business
+            continue
+        base = r.duel
+        if base is None or base.winner is not None or base.pending is None:
+            continue
+        for k in range(2):
+            d = base.clone()
+            d.options = dict(d.options, turn_cap=d.turn + 12)
+            pick = (eager_answers if k else random_answers)(k + played)
+            watch = RuleWatch(d)
+            try:
+                check_invariants(d)
+                for _ in range(3000):
+                    if d.winner is not None:
+                        break
+                    lp = d.lp[:]
+                    n = len(d.log)
+                    d.apply(pick(d))
+                    check_invariants(d)
+                    lp_explained(d, lp, d.log[n:])
+                    watch.after(d)
+                    check_option_rules(d)
+            except AssertionError as e:
+                raise AssertionError(f"{path.name} (player {k}): {e}\n" + "\n".join(d.log[-12:]))
+        played += 1
+    assert played >= 10
