@@ -299,3 +299,60 @@ def eager_answers(seed: int):
                     return i
         return rng.below(len(opts))
     return pick
+
+
+def check_options_complete(d) -> None:
+    """The turn player's basic actions that the rules allow are all offered (Normal Summon/Set,
+    Spell/Trap Sets, Flip Summons, position changes, phases, attacks)."""
+    dec = d.pending
+    if dec is None or dec.kind != "action" or dec.player != d.tp:
+        return
+    p, t, opp = d.tp, d.turn, 1 - d.tp
+    have = {(o.verb, o.cards[0] if o.cards else None, o.arg if o.verb in ("attack", "phase") else None)
+            for o in dec.options}
+    names = {(o.verb, d.name(o.cards[0])) for o in dec.options if o.cards}
+
+    def need(key, why):
+        assert key in have, f"missing: {why} (turn {t}, phase {d.phase})"
+
+    if d.phase in (K.MAIN1, K.MAIN2):
+        need(("phase", None, "end"), "end")
+        if d.phase == K.MAIN1 and t > 1 and not d.player_flag(p, "no_battle_phase"):
+            need(("phase", None, "battle"), "battle")
+        ns = d.ns_used[p] < 1 + d.ns_extra[p]
+        for c in d.hand[p]:
+            data = d.data[c]
+            if data.is_monster:
+                plain = not (data.is_extra_deck or "ritual" in data.frames or
+                             (data.script is not None and data.script.extra.get("no_normal_summon")))
+                if ns and plain and data.level <= 4 and -1 in d.mzone[p]:
+                    assert ("summon", data.name) in names and ("set", data.name) in names, \
+                        f"missing: Normal Summon/Set of {data.name}"
+                forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
+                             for f in d.pflags)      # Soul Exchange: other rules apply
+                if ns and plain and 5 <= data.level and not forced \
+                        and len(d.monsters(p)) >= (1 if data.level <= 6 else 2):
+                    assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
+            elif data.subtype != "field" and -1 in d.szone[p][:5]:
+                assert ("set", data.name) in names, f"missing: Set {data.name}"
+        for c in d.monsters(p):
+            if d.turn_in[c] == t or d.pos_turn[c] == t:
+                continue
+            if d.pos[c] == K.FACEDOWN_DEFENSE:
+                need(("flip", c, None), f"Flip Summon of {d.name(c)}")
+            elif d.attacked[c] != t and not d.data[c].link_arrows \
+                    and not d.has_static("no_position_change", c):
+                need(("change", c, None), f"position change of {d.name(c)}")
+    elif d.phase == K.BATTLE:
+        need(("phase", None, "main2"), "main2")
+        need(("phase", None, "end"), "end")
+        if d.player_flag(p, "no_attack"):
+            return
+        targets = d.monsters(opp)
+        for c in d.monsters(p):
+            if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c):
+                continue
+            if not targets:
+                need(("attack", c, None), f"direct attack of {d.name(c)}")
+            for x in targets:
+                need(("attack", c, x), f"attack of {d.name(c)} on {d.name(x)}")

@@ -2,13 +2,14 @@
 exactly one place (its loc/seq/ctrl agree with the piles and zones), zone limits hold, LP never
 change without a log line saying why, a pending decision has options, every legal answer obeys
 the rulebook (an independent restatement: Normal Summons, Tributes, Flip Summons, position
-changes, attacks, Spell Speeds, Damage Step, trap timing), the hand size limit holds at the end
+changes, attacks, Spell Speeds, Damage Step, trap timing) and every basic action the rules allow
+is offered, the hand size limit holds at the end
 of each turn and the opponent responds first to an activation; every duel ends within the turn
 cap. Two kinds of random players: uniform, and eager (mostly acts rather than passes)."""
 import pytest
 
-from engine_util import (RuleWatch, check_invariants, check_option_rules, eager_answers, fresh,
-                         lp_explained, random_answers)
+from engine_util import (RuleWatch, check_invariants, check_option_rules, check_options_complete,
+                         eager_answers, fresh, lp_explained, random_answers)
 
 N_CHUNKS = 12
 PER_CHUNK = 25          # 300 duels of each kind
@@ -23,6 +24,7 @@ def play_checked(seed: int, options=None, eager=False):
     watch = RuleWatch(d)
     check_invariants(d)
     check_option_rules(d)
+    check_options_complete(d)
     for _ in range(100000):
         if d.winner is not None:
             break
@@ -33,6 +35,7 @@ def play_checked(seed: int, options=None, eager=False):
         lp_explained(d, lp, d.log[n:])
         watch.after(d)
         check_option_rules(d)
+        check_options_complete(d)
     else:
         raise AssertionError(f"seed {seed}: no end after 100000 decisions")
     assert d.winner in (0, 1, "draw"), f"seed {seed}: winner {d.winner!r}"
@@ -104,6 +107,7 @@ def test_random_play_on_from_every_scenario(part):
                     lp_explained(d, lp, d.log[n:])
                     watch.after(d)
                     check_option_rules(d)
+                    check_options_complete(d)
             except AssertionError as e:
                 raise AssertionError(f"{path.name} (player {k}): {e}\n" + "\n".join(d.log[-12:]))
         played += 1
