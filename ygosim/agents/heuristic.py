@@ -81,6 +81,14 @@ def evaluate(d, p: int) -> float:
             + side_value(d, p) - side_value(d, o))
 
 
+def evaluate_lasting(d, p: int) -> float:
+    """evaluate() without the ATK/DEF changes that end this turn (d is a throwaway clone)."""
+    t = d.turn
+    if d.mods:
+        d.mods = [m for m in d.mods if m[4] > t]
+    return evaluate(d, p)
+
+
 # ============================================================================ the rule policy
 def _best_opp_attack(d, p: int) -> int:
     """The highest ATK among the opponent's face-up monsters (0 if none)."""
@@ -134,7 +142,7 @@ def greedy(d, probe: bool = True) -> int:
             return _greedy_battle(d, p, opts)
         return _greedy_main(d, p, opts)
     if kind == RESPONSE:
-        return _greedy_response(d, p, opts)
+        return _greedy_response(d, p, opts, probe)
     if kind == SELECT:
         if probe and n <= 8 and dec.source >= 0:
             return _probe(d, p, n)
@@ -252,20 +260,30 @@ def _greedy_battle(d, p, opts) -> int:
     return end if end >= 0 else (main2 if main2 >= 0 else 0)
 
 
-def _greedy_response(d, p, opts) -> int:
+def _greedy_response(d, p, opts, probe: bool = True) -> int:
+    """Optional trigger effects: yes. Anything else (a Trap, a Quick Effect) only when there is
+    something to answer, and (with `probe`) only if activating it leaves a better board once
+    the action is settled than passing does."""
     pass_i = 0
+    acts = []
     for i, o in enumerate(opts):
         if o.verb == "pass":
             pass_i = i
-    for i, o in enumerate(opts):
-        if o.verb != "activate":
-            continue
-        if isinstance(o.arg, tuple):        # an optional trigger effect: usually good
-            return i
-        c = o.cards[0]
-        if d.tp != p and d.data[c].is_trap and d.loc[c] == SZONE and _something_happens(d):
-            return i
-    return pass_i
+        elif o.verb == "activate":
+            if isinstance(o.arg, tuple):        # an optional trigger effect: usually good
+                return i
+            acts.append(i)
+    if not acts or not probe or not _something_happens(d):
+        return pass_i
+    best_i, best_v = pass_i, None
+    for i in [pass_i] + acts[:5]:
+        sim = d.clone()
+        sim.apply(i)
+        _settle(sim)
+        v = evaluate_lasting(sim, p)
+        if best_v is None or v > best_v + 50:     # passing keeps the card for later
+            best_i, best_v = i, v
+    return best_i
 
 
 _HAPPENINGS = frozenset((K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, K.EV_SPECIAL_SUMMONED,
@@ -330,24 +348,30 @@ def _probe(d, p, n) -> int:
         sim = d.clone()
         sim.apply(i)
         _settle(sim)
-        v = evaluate(sim, p)
+        v = evaluate_lasting(sim, p)
         if best_v is None or v > best_v:
             best_i, best_v = i, v
     return best_i
 
 
-def rollout(d, p: int, start_turn: int, max_steps: int = 400, deadline: float = 0.0) -> None:
-    """Play on with the rule policy until the start of p's next turn (or the duel's end, or
-    the `deadline` on time.perf_counter())."""
-    stop_turn = start_turn + (2 if d.tp == p else 1)
+def horizon(d, p: int) -> int:
+    """The turn whose start ends a rollout from here: p's next turn."""
+    return d.turn + (2 if d.tp == p else 1)
+
+
+def rollout(d, p: int, stop_turn: int, max_steps: int = 400, deadline: float = 0.0) -> None:
+    """Play on with the rule policy until the start of turn `stop_turn` when p is the turn
+    player (horizon(), computed before the answer is applied; or the duel's end, or the
+    `deadline` on time.perf_counter()). Returns the number of steps played."""
     k = 0
     while d.winner is None and k < max_steps:
         if d.turn >= stop_turn and d.tp == p:
-            return
+            return k
         d.apply(greedy(d))
         k += 1
         if deadline and not k & 15 and time.perf_counter() > deadline:
-            return
+            return k
+    return k
 
 
 # ============================================================================ the agent
@@ -357,14 +381,16 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, talk: bool = False, budget: float = 0.5,
-                 max_options: int = 14, samples: int = 3):
+    def __init__(self, seed: int = 0, talk: bool = False, work: int = 3000,
+                 budget: float = 0.6, max_options: int = 14, samples: int = 3):
         self.rng = Rng((seed * 7919) ^ 0xB0B)
         self.talk = Talk(seed) if talk else None
-        self.budget = budget
+        self.work = work          # rollout steps per decision (keeps runs reproducible)
+        self.budget = budget      # seconds: a safety net under a slow machine
         self.max_options = max_options
         self.samples = samples
         self.last_seconds = 0.0
+        self.last_work = 0
         self.max_seconds = 0.0
 
     # -- deciding
@@ -398,27 +424,31 @@ class HeuristicAgent:
         world = worlds[0]
         prior = greedy(world, probe=False)
         order = self._candidates(world, p, n, prior)
-        start_turn = world.turn
+        stop_turn = horizon(world, p)
         totals: dict = {}
+        work = 0                       # rollout steps so far: the budget, deterministic
         for k, w in enumerate(worlds):
-            if k and time.perf_counter() - t0 > self.budget / 2:
+            if k and (work > self.work / 2 or time.perf_counter() - t0 > self.budget / 2):
                 break                  # enough: the remaining samples are skipped
             for i in order:
                 if i in totals and len(totals[i]) < k:
                     continue           # cut off by the budget in an earlier sample
-                if totals and time.perf_counter() - t0 > self.budget:
+                if totals and (work > self.work or time.perf_counter() - t0 > self.budget):
                     break
                 sim = w.clone()
                 sim.apply(i)
-                rollout(sim, p, start_turn, deadline=t0 + self.budget * 1.4)
+                work += 1 + rollout(sim, p, stop_turn, deadline=t0 + self.budget * 1.3)
                 totals.setdefault(i, []).append(evaluate(sim, p))
+        self.last_work = work
         best_i, best_v = prior, None
         full = max(len(v) for v in totals.values())
         for i in order:
             vals = totals.get(i)
             if not vals or len(vals) < full:
                 continue
-            v = sum(vals) / len(vals) + (1.0 if i == prior else 0.0)  # ties: the rule policy
+            v = sum(vals) / len(vals)
+            if i == prior:         # ties go to the rule policy; a pass keeps a card for later
+                v += 80.0 if dec.kind == RESPONSE and opts[i].verb == "pass" else 1.0
             if best_v is None or v > best_v:
                 best_i, best_v = i, v
         return best_i
