@@ -39,7 +39,9 @@ def index_scripts(d: Duel) -> None:
     trig: dict = {}
     statics, act = [], []
     static_index: dict = {}
-    act_open, act_fast, act_ds = ([], []), ([], []), ([], [])
+    n = len(d.data)
+    eis_open, eis_fast, eis_ds = [()] * n, [()] * n, [()] * n
+    gy_effects = [False, False]
     for c, data in enumerate(d.data):
         s = data.script
         if s is None:
@@ -55,34 +57,23 @@ def index_scripts(d: Duel) -> None:
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
                 eis.append(ei)
+                if eff.range & K.GY:
+                    gy_effects[d.owner[c]] = True
                 if eff.speed >= 2:
                     fast.append(ei)
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
                         ds.append(ei)
-        o = d.owner[c]
-
-        def entry(idx):
-            where = 0
-            for ei in idx:
-                where |= s.effects[ei].range
-            return (c, tuple(idx), where)
         if eis:
             act.append(c)
-            act_open[o].append(entry(eis))
-        if fast:
-            act_fast[o].append(entry(fast))
-        if ds:
-            act_ds[o].append(entry(ds))
+        eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
     d.static_cards = tuple(statics)
     d.static_index = {k: tuple(v) for k, v in static_index.items()}
     d.act_cards = tuple(act)
-    # Per owner: (card, effect indices, where they work) a player may activate in their open
-    # state; the Spell
-    # Speed 2+ ones (response windows); those usable in the Damage Step.
-    d.act_open = tuple(tuple(x) for x in act_open)
-    d.act_fast = tuple(tuple(x) for x in act_fast)
-    d.act_ds = tuple(tuple(x) for x in act_ds)
+    # Per card: the effects a player may activate in their open state; the Spell Speed 2+
+    # ones (response windows); those usable in the Damage Step. Facts, shared by clones.
+    d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
+    d.gy_effects = tuple(gy_effects)
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:

@@ -39,9 +39,10 @@ class Duel:
         self.static_cards: tuple = ()  # cids whose scripts have continuous effects
         self.static_index: dict = {}   # rule key -> ((cid, effect), ...) that can change it
         self.act_cards: tuple = ()     # cids with effects a player activates
-        self.act_open: tuple = ()      # (cid, effect indices) for the turn player's open state
-        self.act_fast: tuple = ()      # (cid, Spell Speed 2+ effect indices) for windows
-        self.act_ds: tuple = ()        # (cid, effect indices usable in the Damage Step)
+        self.eis_open: tuple = ()      # per card: effect indices for the open state
+        self.eis_fast: tuple = ()      # per card: Spell Speed 2+ effect indices (windows)
+        self.eis_ds: tuple = ()        # per card: effect indices usable in the Damage Step
+        self.gy_effects = (False, False)   # does a player own cards with effects in the GY?
         # per-card state
         self.loc: list[int] = []
         self.ctrl: list[int] = []

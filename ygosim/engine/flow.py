@@ -594,35 +594,43 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     could be legal at this kind of moment are looked at: all of them in the turn player's open
     state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
-        index = d.act_ds
+        table = d.eis_ds
     else:
-        index = d.act_open if open_state else d.act_fast
+        table = d.eis_open if open_state else d.eis_fast
     out = []
     seen = set()
-    loc_of = d.loc
-    turn = d.turn
-    for owner in (p, 1 - p):
-        for c, eis, where in index[owner]:
-            loc = loc_of[c]
-            if not loc & where:
+    for c in d.hand[p]:
+        eis = table[c]
+        if eis:
+            name = d.data[c].name
+            if name in seen:
                 continue
-            if loc & FIELD:
-                if d.ctrl[c] != p:
-                    continue
-                if loc == SZONE and d.pos[c] & FACEDOWN and d.turn_in[c] == turn:
-                    data = d.data[c]
-                    if data.is_trap or data.subtype == "quickplay":
-                        continue     # Set this turn: not yet
-            elif owner != p or not loc & (HAND | GY):
-                continue
-            if loc == HAND:
-                key = d.data[c].name
-                if key in seen:
-                    continue
             for ei in eis:
                 if can_activate(d, c, ei, p, open_state):
-                    if loc == HAND:
-                        seen.add(d.data[c].name)
+                    seen.add(name)
+                    out.append(Option("activate", (c,), ei))
+    turn = d.turn
+    for c in d.szone[p]:
+        if c < 0:
+            continue
+        eis = table[c]
+        if not eis:
+            continue
+        if d.pos[c] & FACEDOWN and d.turn_in[c] == turn:
+            data = d.data[c]
+            if data.is_trap or data.subtype == "quickplay":
+                continue     # Set this turn: not yet
+        for ei in eis:
+            if can_activate(d, c, ei, p, open_state):
+                out.append(Option("activate", (c,), ei))
+    for c in d.monsters(p):
+        for ei in table[c]:
+            if can_activate(d, c, ei, p, open_state):
+                out.append(Option("activate", (c,), ei))
+    if d.gy_effects[p]:
+        for c in d.gy[p]:
+            for ei in table[c]:
+                if can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     return out
 
