@@ -56,13 +56,14 @@ def index_scripts(d: Duel) -> None:
                     statics.append(c)
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
-                eis.append(ei)
+                entry = (ei, eff.range)
+                eis.append(entry)
                 if eff.range & K.GY:
                     gy_effects[d.owner[c]] = True
                 if eff.speed >= 2:
-                    fast.append(ei)
+                    fast.append(entry)
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
-                        ds.append(ei)
+                        ds.append(entry)
         if eis:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
@@ -70,7 +71,8 @@ def index_scripts(d: Duel) -> None:
     d.static_cards = tuple(statics)
     d.static_index = {k: tuple(v) for k, v in static_index.items()}
     d.act_cards = tuple(act)
-    # Per card: the effects a player may activate in their open state; the Spell Speed 2+
+    # Per card: (effect index, where it works) for the effects a player may activate in their
+    # open state; the Spell Speed 2+
     # ones (response windows); those usable in the Damage Step. Facts, shared by clones.
     d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
     d.gy_effects = tuple(gy_effects)

@@ -592,7 +592,8 @@ def opt_key(d, c: int, ei: int):
 def activatable(d, p: int, open_state: bool) -> list[Option]:
     """Every effect player p may activate now, as `activate` Options. Only the effects that
     could be legal at this kind of moment are looked at: all of them in the turn player's open
-    state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step."""
+    state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step; and only
+    those that work where the card is."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
         table = d.eis_ds
     else:
@@ -600,37 +601,37 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     out = []
     seen = set()
     for c in d.hand[p]:
-        eis = table[c]
-        if eis:
+        entries = table[c]
+        if entries:
             name = d.data[c].name
             if name in seen:
                 continue
-            for ei in eis:
-                if can_activate(d, c, ei, p, open_state):
+            for ei, where in entries:
+                if where & HAND and can_activate(d, c, ei, p, open_state):
                     seen.add(name)
                     out.append(Option("activate", (c,), ei))
     turn = d.turn
     for c in d.szone[p]:
         if c < 0:
             continue
-        eis = table[c]
-        if not eis:
+        entries = table[c]
+        if not entries:
             continue
         if d.pos[c] & FACEDOWN and d.turn_in[c] == turn:
             data = d.data[c]
             if data.is_trap or data.subtype == "quickplay":
                 continue     # Set this turn: not yet
-        for ei in eis:
-            if can_activate(d, c, ei, p, open_state):
+        for ei, where in entries:
+            if where & SZONE and can_activate(d, c, ei, p, open_state):
                 out.append(Option("activate", (c,), ei))
     for c in d.monsters(p):
-        for ei in table[c]:
-            if can_activate(d, c, ei, p, open_state):
+        for ei, where in table[c]:
+            if where & MZONE and can_activate(d, c, ei, p, open_state):
                 out.append(Option("activate", (c,), ei))
     if d.gy_effects[p]:
         for c in d.gy[p]:
-            for ei in table[c]:
-                if can_activate(d, c, ei, p, open_state):
+            for ei, where in table[c]:
+                if where & GY and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     return out
 
