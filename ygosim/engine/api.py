@@ -41,7 +41,7 @@ def index_scripts(d: Duel) -> None:
     static_index: dict = {}
     n = len(d.data)
     eis_open, eis_fast, eis_ds = [()] * n, [()] * n, [()] * n
-    gy_effects = [False, False]
+    gy_effects = ([], [])
     for c, data in enumerate(d.data):
         s = data.script
         if s is None:
@@ -58,8 +58,8 @@ def index_scripts(d: Duel) -> None:
             else:
                 entry = (ei, eff.range)
                 eis.append(entry)
-                if eff.range & K.GY:
-                    gy_effects[d.owner[c]] = True
+                if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
+                    gy_effects[d.owner[c]].append(c)
                 if eff.speed >= 2:
                     fast.append(entry)
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
@@ -75,7 +75,16 @@ def index_scripts(d: Duel) -> None:
     # open state; the Spell Speed 2+
     # ones (response windows); those usable in the Damage Step. Facts, shared by clones.
     d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
-    d.gy_effects = tuple(gy_effects)
+    d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
+    d.fast_where = tuple(_where(e) for e in eis_fast)
+    d.nlive = sum(1 for c, fw in enumerate(d.fast_where) if fw & d.loc[c])
+
+
+def _where(entries) -> int:
+    w = 0
+    for _, rng in entries:
+        w |= rng
+    return w
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:

@@ -42,7 +42,10 @@ class Duel:
         self.eis_open: tuple = ()      # per card: effect indices for the open state
         self.eis_fast: tuple = ()      # per card: Spell Speed 2+ effect indices (windows)
         self.eis_ds: tuple = ()        # per card: effect indices usable in the Damage Step
-        self.gy_effects = (False, False)   # does a player own cards with effects in the GY?
+        self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
+        self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
+        self.nlive = 0                 # cards now where one of their Spell Speed 2+ effects
+                                       # works: when 0, no one can respond to anything
         # per-card state
         self.loc: list[int] = []
         self.ctrl: list[int] = []
@@ -368,6 +371,9 @@ class Duel:
             if loc in (DECK, HAND):
                 pos = FACEDOWN if loc == DECK else ATTACK
         self.loc[c] = loc
+        fw = self.fast_where[c] if c < len(self.fast_where) else 0
+        if fw and (was & fw) != (loc & fw):
+            self.nlive += 1 if loc & fw else -1
         self.ctrl[c] = player
         self.seq[c] = seq if seq is not None else 0
         self.pos[c] = pos
@@ -402,6 +408,8 @@ class Duel:
             prev_ctrl = self.ctrl[c]
             if self.data[c].has_frame("token") and loc != MZONE:
                 self._detach(c)
+                if c < len(self.fast_where) and self.fast_where[c] & was:
+                    self.nlive -= 1
                 self.loc[c] = 0
                 self.mid[c] += 1
                 moved.append(c)

@@ -56,11 +56,21 @@ class Target:
 
     def possible(self, d, link) -> bool:
         """Can enough targets be chosen now?"""
-        cands = [x for x in self.candidates(d, link) if d.can_target(x, link)]
-        if len(cands) < self.least:
+        raw = self.candidates(d, link)
+        least = self.least
+        if len(raw) < least:
             return False
         if self.constraint is None:
-            return True
+            n = 0
+            for x in raw:
+                if d.can_target(x, link):
+                    n += 1
+                    if n >= least:
+                        return True
+            return least <= 0
+        cands = [x for x in raw if d.can_target(x, link)]
+        if len(cands) < least:
+            return False
         from itertools import combinations
         for n in range(self.least, min(self.count, len(cands)) + 1):
             for combo in combinations(cands, n):

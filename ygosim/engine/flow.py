@@ -163,7 +163,9 @@ def turn(d, f):
 def phase_window(d) -> None:
     """At a point of a phase: pending triggers, then both players may respond (the turn
     player first)."""
-    push(d, "window", cur=d.tp, reopen=True)
+    if not d.nlive and not d.trig_q and not d.chain:
+        return            # nothing can trigger and no card could respond: nothing to do
+    push(d, "window", cur=d.tp, reopen=True, passes=0)
     push(d, "triggers")
 
 
@@ -418,7 +420,9 @@ def flip_summon(d, f):
 def after_action(d, first: int) -> None:
     """After a summon or attack: triggers, then a response window (`first` has priority)."""
     state_check(d)
-    push(d, "window", cur=first, reopen=False)
+    if not d.nlive and not d.trig_q and not d.chain:
+        return
+    push(d, "window", cur=first, reopen=False, passes=0)
     push(d, "triggers")
 
 
@@ -541,7 +545,7 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
                 return False
             if data.subtype == "quickplay" and d.tp != p:
                 return False
-            if data.subtype != "field" and not d.free_szones(p):
+            if data.subtype != "field" and -1 not in d.szone[p][:5]:
                 return False
         elif loc == SZONE:
             if not pos & FACEDOWN:
@@ -624,12 +628,18 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
         for ei, where in entries:
             if where & SZONE and can_activate(d, c, ei, p, open_state):
                 out.append(Option("activate", (c,), ei))
-    for c in d.monsters(p):
-        for ei, where in table[c]:
-            if where & MZONE and can_activate(d, c, ei, p, open_state):
-                out.append(Option("activate", (c,), ei))
-    if d.gy_effects[p]:
-        for c in d.gy[p]:
+    for c in d.mzone[p]:
+        if c >= 0:
+            for ei, where in table[c]:
+                if where & MZONE and can_activate(d, c, ei, p, open_state):
+                    out.append(Option("activate", (c,), ei))
+    for c in d.emz:
+        if c >= 0 and d.ctrl[c] == p:
+            for ei, where in table[c]:
+                if where & MZONE and can_activate(d, c, ei, p, open_state):
+                    out.append(Option("activate", (c,), ei))
+    for c in d.gy_effects[p]:
+        if d.loc[c] == GY:
             for ei, where in table[c]:
                 if where & GY and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
@@ -646,6 +656,8 @@ def window(d, f):
     resolves. With reopen, the turn player gets priority again after each chain."""
     s = f["s"]
     if s == 0:
+        if not d.nlive:
+            f["passes"] = 2       # no card is where it could respond: nobody can act
         while True:
             if f.get("passes", 0) >= 2:
                 if d.chain:
