@@ -369,7 +369,7 @@ def rollout(d, p: int, stop_turn: int, max_steps: int = 400, deadline: float = 0
             return k
         d.apply(greedy(d))
         k += 1
-        if deadline and not k & 15 and time.perf_counter() > deadline:
+        if deadline and time.perf_counter() > deadline:
             return k
     return k
 
@@ -382,7 +382,7 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, talk: bool = False, work: int = 3000,
-                 budget: float = 0.6, max_options: int = 14, samples: int = 3):
+                 budget: float = 0.5, max_options: int = 14, samples: int = 3):
         self.rng = Rng((seed * 7919) ^ 0xB0B)
         self.talk = Talk(seed) if talk else None
         self.work = work          # rollout steps per decision (keeps runs reproducible)
@@ -437,7 +437,7 @@ class HeuristicAgent:
                     break
                 sim = w.clone()
                 sim.apply(i)
-                work += 1 + rollout(sim, p, stop_turn, deadline=t0 + self.budget * 1.3)
+                work += 1 + rollout(sim, p, stop_turn, deadline=t0 + self.budget * 1.25)
                 totals.setdefault(i, []).append(evaluate(sim, p))
         self.last_work = work
         best_i, best_v = prior, None
