@@ -579,8 +579,12 @@ def _place_pendulum(d, f, pos) -> None:
 def install(d) -> None:
     """Turn Master Rule 4 Extra Deck summons on for duel d (called by api.apply_rule_options)."""
     opts = d.options
-    opts["extra_summons"] = extra_summon_options
-    opts["linked_zones"] = linked_zones
+    cards = d.data
+    # Only duels that can use them pay for the checks (most random duels have no Extra Deck).
+    if any(c.is_extra_deck or "pendulum" in c.frames for c in cards):
+        opts["extra_summons"] = extra_summon_options
+    if any("link" in c.frames for c in cards):
+        opts["linked_zones"] = linked_zones
     opts["summon_zones"] = summon_zones
 
 
