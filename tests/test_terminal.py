@@ -198,3 +198,12 @@ def test_save_at_the_end(tmp_path):
     assert f"Replay saved to {path}" in r.output
     from ygosim import replay as R
     assert R.play(R.load(path)).log[-1] == expected.log[-1]
+
+
+def test_undo_after_the_end():
+    seed = 11
+    lines, expected = person_script(seed)
+    s, r, out = session(lines + ["undo", "quit"], seed=seed, quiet=True)
+    assert "back to your last decision" in out
+    assert r == "quit" and s.duel.winner is None
+    assert s.duel.history == expected.history[:len(s.duel.history)]
