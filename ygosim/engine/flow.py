@@ -565,7 +565,7 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
             return False
         if chain and d.activating(c):
             return False    # its card activation has not resolved yet
-    if eff.once_per_turn and opt_key(d, c, ei) in d.used:
+    if eff.once_per_turn and opt_key(d, c, ei, p) in d.used:
         return False
     if d.pflags and d.player_flag(p, ("no_activate", data.name)):
         return False
@@ -584,12 +584,12 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
     return True
 
 
-def opt_key(d, c: int, ei: int):
+def opt_key(d, c: int, ei: int, p: int):
     """What a once-per-turn effect marks as used: the card itself, or with
-    once_per_turn="name" every card of that name ("You can only use this effect of ... once
-    per turn")."""
+    once_per_turn="name" every card of that name for player p ("You can only use this effect
+    of ... once per turn" binds each player separately)."""
     if d.data[c].script.effects[ei].once_per_turn == "name":
-        return (d.data[c].name, ei)
+        return (d.data[c].name, ei, p)
     return (c, ei)
 
 
@@ -745,7 +745,7 @@ def activate(d, f):
         d.write(f"{d.names[p]} activates {d.name(c)}"
                 + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
         if eff.once_per_turn:
-            d.used.add(opt_key(d, c, ei))
+            d.used.add(opt_key(d, c, ei, p))
         f["s"] = 1
         if eff.cost:
             push(d, "steps", lid=lid, steps=eff.cost)
@@ -917,7 +917,7 @@ def triggers(d, f):
             if eff.target is not None and not eff.target.possible(d, probe):
                 continue
             if eff.once_per_turn:
-                key = opt_key(d, cid, ei)
+                key = opt_key(d, cid, ei, p)
                 if key in d.used or key in taken:
                     continue
                 taken.add(key)
