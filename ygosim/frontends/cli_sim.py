@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -95,6 +96,13 @@ def scenario(files, verbose):
         except ScenarioError as e:
             click.echo(f"error: {e}", err=True)
             bad = True
+            continue
+        except Exception as e:  # an engine fault is a failed scenario, reported, not a crash
+            import traceback
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            click.echo(f"FAIL {f}: engine error {type(e).__name__}: {e} "
+                       f"({Path(where.filename).name}:{where.lineno})")
+            failed = True
             continue
         click.echo(r.line())
         if not r.passed:
