@@ -20,7 +20,9 @@ from ..formats.textfile import write_atomic
 from ..formats.ydk import format_ydk
 from ..formats.ydke import format_ydke
 
-DECK_HELP = "DECK is a .ydk file, a ydke:// URL, or a built-in deck: yugi, kaiba."
+from ..formats.deck import BUILT_IN
+
+DECK_HELP = f"DECK is a .ydk file, a ydke:// URL, or a built-in deck: {', '.join(BUILT_IN)}."
 KIND_ORDER = {"monster": 0, "spell": 1, "trap": 2}
 
 

@@ -11,7 +11,7 @@ from .cli_sim import load_deck_arg, rules_options
 
 @main.command()
 @click.option("--deck", "deck_a", default="yugi", show_default=True,
-              help="Deck A: yugi, kaiba, a .ydk path or a ydke:// URL.")
+              help="Deck A: yugi, kaiba, masters, a .ydk path or a ydke:// URL.")
 @click.option("--opponent", "deck_b", default="kaiba", show_default=True, help="Deck B.")
 @click.option("--games-per-match", "games", default=3, show_default=True, type=click.IntRange(1),
               help="The most Duels the Match can take (first to a majority wins).")

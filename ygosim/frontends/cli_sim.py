@@ -22,7 +22,7 @@ def rules_options(rules: str | None) -> dict:
 
 @main.command()
 @click.option("--deck", "deck_a", default="yugi", show_default=True,
-              help="Deck A: yugi, kaiba, a .ydk path or a ydke:// URL.")
+              help="Deck A: yugi, kaiba, masters, a .ydk path or a ydke:// URL.")
 @click.option("--opponent", "deck_b", default="kaiba", show_default=True, help="Deck B.")
 @click.option("--agent-a", default="random", show_default=True, help="Agent playing deck A.")
 @click.option("--agent-b", default="random", show_default=True, help="Agent playing deck B.")

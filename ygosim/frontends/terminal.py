@@ -569,7 +569,7 @@ def _deck_label(ref: str) -> str:
 
 @main.command()
 @click.option("--deck", "deck_ref", default="yugi", show_default=True,
-              help="Your deck: yugi, kaiba, a .ydk file or a ydke:// URL.")
+              help="Your deck: yugi, kaiba, masters, a .ydk file or a ydke:// URL.")
 @click.option("--opponent", "opp_ref", default="kaiba", show_default=True,
               help="The bot's deck.")
 @click.option("--bot", "bot", default="heuristic", show_default=True,
