@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import const as K
 from .const import DECK, EXTRA
 from .duel import Duel
-from .effects import CONTINUOUS, TRIGGER, FLIP
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP
 from .flow import push, run
 from .rng import Rng
 
@@ -56,7 +56,9 @@ def index_scripts(d: Duel) -> None:
                     statics.append(c)
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
-                entry = (ei, eff.range)
+                # (effect index, where it works, is it a card activation?): a card
+                # activation is never legal from a face-up card in a Spell & Trap Zone
+                entry = (ei, eff.range, eff.kind == ACTIVATE)
                 eis.append(entry)
                 if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
                     gy_effects[d.owner[c]].append(c)
@@ -82,7 +84,7 @@ def index_scripts(d: Duel) -> None:
 
 def _where(entries) -> int:
     w = 0
-    for _, rng in entries:
+    for _, rng, _ in entries:
         w |= rng
     return w
 

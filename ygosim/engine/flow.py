@@ -163,9 +163,24 @@ def turn(d, f):
 def phase_window(d) -> None:
     """At a point of a phase: pending triggers, then both players may respond (the turn
     player first)."""
-    if not d.nlive and not d.trig_q and not d.chain:
-        return            # nothing can trigger and no card could respond: nothing to do
-    push(d, "window", cur=d.tp, reopen=True, passes=0)
+    open_window(d, d.tp, True)
+
+
+def open_window(d, first: int, reopen: bool) -> None:
+    """Pending triggers, then a response window (`first` has priority). With no trigger
+    pending and no chain, a window in which neither player can activate anything would only
+    pass twice: it is not opened at all."""
+    if not d.trig_q and not d.chain:
+        if not d.nlive:
+            return            # no card is where it could respond: nothing to do
+        if not activatable(d, first, False):
+            if not activatable(d, 1 - first, False):
+                return        # both would pass
+            push(d, "window", cur=1 - first, reopen=reopen, passes=1)   # `first` passed
+            return
+        push(d, "window", cur=first, reopen=reopen, passes=0)
+        return
+    push(d, "window", cur=first, reopen=reopen, passes=0)
     push(d, "triggers")
 
 
@@ -420,10 +435,7 @@ def flip_summon(d, f):
 def after_action(d, first: int) -> None:
     """After a summon or attack: triggers, then a response window (`first` has priority)."""
     state_check(d)
-    if not d.nlive and not d.trig_q and not d.chain:
-        return
-    push(d, "window", cur=first, reopen=False, passes=0)
-    push(d, "triggers")
+    open_window(d, first, False)
 
 
 @proc
@@ -610,37 +622,41 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
             name = d.data[c].name
             if name in seen:
                 continue
-            for ei, where in entries:
+            for ei, where, _ in entries:
                 if where & HAND and can_activate(d, c, ei, p, open_state):
                     seen.add(name)
                     out.append(Option("activate", (c,), ei))
     turn = d.turn
+    pos = d.pos
     for c in d.szone[p]:
         if c < 0:
             continue
         entries = table[c]
         if not entries:
             continue
-        if d.pos[c] & FACEDOWN and d.turn_in[c] == turn:
+        facedown = pos[c] & FACEDOWN
+        if facedown and d.turn_in[c] == turn:
             data = d.data[c]
             if data.is_trap or data.subtype == "quickplay":
                 continue     # Set this turn: not yet
-        for ei, where in entries:
+        for ei, where, card_act in entries:
+            if card_act and not facedown:
+                continue     # a face-up card's activation has been made already
             if where & SZONE and can_activate(d, c, ei, p, open_state):
                 out.append(Option("activate", (c,), ei))
     for c in d.mzone[p]:
         if c >= 0:
-            for ei, where in table[c]:
+            for ei, where, _ in table[c]:
                 if where & MZONE and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     for c in d.emz:
         if c >= 0 and d.ctrl[c] == p:
-            for ei, where in table[c]:
+            for ei, where, _ in table[c]:
                 if where & MZONE and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     for c in d.gy_effects[p]:
         if d.loc[c] == GY:
-            for ei, where in table[c]:
+            for ei, where, _ in table[c]:
                 if where & GY and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     return out
@@ -693,7 +709,8 @@ def window(d, f):
     elif s == 2:                       # the chain has resolved
         f["s"] = 3
         f.pop("built", None)
-        push(d, "triggers")
+        if d.trig_q:
+            push(d, "triggers")
     elif s == 3:
         built = f.pop("built", False)
         respond = f.pop("respond", False)      # a summon during the chain: respond to it
