@@ -171,17 +171,25 @@ def open_window(d, first: int, reopen: bool) -> None:
     pending and no chain, a window in which neither player can activate anything would only
     pass twice: it is not opened at all."""
     if not d.trig_q and not d.chain:
-        if not d.nlive:
-            return            # no card is where it could respond: nothing to do
-        if not activatable(d, first, False):
-            if not activatable(d, 1 - first, False):
-                return        # both would pass
-            push(d, "window", cur=1 - first, reopen=reopen, passes=1)   # `first` passed
-            return
-        push(d, "window", cur=first, reopen=reopen, passes=0)
+        p = first_responder(d, first)
+        if p >= 0:
+            push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1)
         return
     push(d, "window", cur=first, reopen=reopen, passes=0)
     push(d, "triggers")
+
+
+def first_responder(d, first: int) -> int:
+    """With no chain: the player who would act first in a window where `first` has priority
+    (`first`, or the other player when `first` can activate nothing), or -1 when both
+    players would pass."""
+    if not d.nlive:
+        return -1             # no card is where it could respond
+    if activatable(d, first, False):
+        return first
+    if activatable(d, 1 - first, False):
+        return 1 - first
+    return -1
 
 
 def return_control(d) -> None:
@@ -231,6 +239,10 @@ def main(d, f):
             start_activation(d, a.cards[0], a.arg, d.tp)
         elif v == "phase":
             f.pop("acted", None)
+            if first_responder(d, 1 - d.tp) < 0:   # no one can respond: the phase ends
+                d.stack[-2]["next"] = a.arg
+                pop(d)
+                return
             f["next"] = a.arg
             f["s"] = 2
             push(d, "window", cur=1 - d.tp, reopen=False)
@@ -256,7 +268,7 @@ def idle_options(d) -> list[Option]:
     opts: list[Option] = []
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
-    summonable = {}                         # tributes needed -> possible?
+    room = {}                               # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     for c in d.hand[p]:
         data = d.data[c]
@@ -265,13 +277,11 @@ def idle_options(d) -> list[Option]:
             continue
         seen.add(key)
         if data.is_monster:
-            if can_ns:
+            if can_ns and normal_summon_allowed(data):
                 n = tributes_needed(d, c)
-                ok = summonable.get(n)
+                ok = room.get(n)
                 if ok is None:
-                    ok = summonable[n] = can_normal_summon(d, c, p)
-                elif ok:
-                    ok = can_normal_summon(d, c, p)
+                    ok = room[n] = summon_room(d, p, n)
                 if ok:
                     opts.append(Option("summon", (c,)))
                     opts.append(Option("set", (c,)))
@@ -350,13 +360,36 @@ def tribute_options(d, p, n) -> list[Option]:
 
 def can_normal_summon(d, c, p) -> bool:
     data = d.data[c]
+    return normal_summon_allowed(data) and summon_room(d, p, tributes_needed(d, c))
+
+
+def can_normal_summon_any(d, p) -> bool:
+    """Could player p Normal Summon or Set some monster in their hand?"""
+    room = {}                               # tributes needed -> room to summon?
+    for c in d.hand[p]:
+        data = d.data[c]
+        if data.is_monster and normal_summon_allowed(data):
+            n = tributes_needed(d, c)
+            ok = room.get(n)
+            if ok is None:
+                ok = room[n] = summon_room(d, p, n)
+            if ok:
+                return True
+    return False
+
+
+def normal_summon_allowed(data) -> bool:
+    """What the card itself allows: may it be Normal Summoned or Set at all?"""
     if data.is_extra_deck or "ritual" in data.frames or "token" in data.frames:
         return False
-    if data.script is not None and data.script.extra.get("no_normal_summon"):
-        return False
-    n = tributes_needed(d, c)
+    return data.script is None or not data.script.extra.get("no_normal_summon")
+
+
+def summon_room(d, p, n) -> bool:
+    """Can player p make a Normal Summon that needs n Tributes (a free Main Monster Zone, or
+    one the Tributes free; enough Tributes, the forced ones counted)?"""
     if n == 0:
-        return bool(d.free_mzones(p))
+        return -1 in d.mzone[p]
     cands = tribute_candidates(d, p)
     if len(cands) < n:
         return False
@@ -1042,7 +1075,8 @@ def battle(d, f):
             f.pop("replay", None)
             f["next"] = a.arg
             f["s"] = 3
-            push(d, "window", cur=1 - d.tp, reopen=False)
+            if first_responder(d, 1 - d.tp) >= 0:
+                push(d, "window", cur=1 - d.tp, reopen=False)
     elif s == 3:
         if f.pop("acted", False):
             f["s"] = 1
@@ -1142,7 +1176,8 @@ def damage_step(d, f):
             return
         d.step = K.DS_CALC
         f["s"] = 3
-        push(d, "window", cur=d.tp, reopen=True)
+        if first_responder(d, d.tp) >= 0:
+            push(d, "window", cur=d.tp, reopen=True)
     elif s == 3:
         if not attack_valid(d):
             f["s"] = 5

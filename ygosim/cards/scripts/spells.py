@@ -142,16 +142,23 @@ def _use_last_will(d, link):
 
 _last_will_monsters = A.pile(DECK, YOU, _summonable(lambda d, c: d.data[c].atk <= 1500))
 
+
+def _last_will_ready(d, link):
+    """During your turn, once granted and once a monster of yours went from your field to
+    your GY, with a free zone and a monster to summon."""
+    p = link["player"]
+    return d.tp == p and d.player_flag(p, _last_will_key(link)) and \
+        d.player_flag(p, "monster_to_gy") and _free_zone(d, link) and \
+        len(_last_will_monsters(d, link)) >= 1
+
+
 script("Last Will",
        spell(operation=_grant_last_will),
        quick((A.choose(_last_will_monsters, prompt="choose a monster with 1500 or less ATK to "
                                                    "Special Summon"),
               A.special_summon(A.chosen()),
               A.shuffle_deck(YOU)),
-             condition=_all(lambda d, link: d.tp == link["player"],
-                            lambda d, link: d.player_flag(link["player"], _last_will_key(link)),
-                            lambda d, link: d.player_flag(link["player"], "monster_to_gy"),
-                            _free_zone, A.exists(_last_will_monsters)),
+             condition=_last_will_ready,
              cost=_use_last_will, range=GY, label="Special Summon from the Deck"))
 
 script("The Inexperienced Spy", spell(

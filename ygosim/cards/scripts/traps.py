@@ -93,11 +93,11 @@ script("Imperial Order", trap(),
 
 def _offering_time(d, link):
     """During your Main Phase or your opponent's Battle Phase, with a monster to summon."""
-    from ...engine.flow import can_normal_summon
+    from ...engine.flow import can_normal_summon_any
     p = link["player"]
     if not ((d.tp == p and d.phase in (MAIN1, MAIN2)) or (d.tp != p and d.phase == BATTLE)):
         return False
-    return any(d.data[c].is_monster and can_normal_summon(d, c, p) for c in d.hand[p])
+    return can_normal_summon_any(d, p)
 
 
 script("Ultimate Offering", trap(),
