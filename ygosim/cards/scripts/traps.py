@@ -27,6 +27,9 @@ script("Trap Hole", trap(
 
 # Targets 2 monsters you control and 1 your opponent controls; destroys them.
 script("Two-Pronged Attack", trap(
+    # (what the targets need, checked cheaply before the combinations of targets are tried)
+    condition=lambda d, link: d.count_monsters(link["player"]) >= 2 and
+    d.count_monsters(1 - link["player"]) >= 1,
     target=Target(A.monsters(ANY), count=3, prompt="choose 2 of your monsters and 1 of your "
                                                    "opponent's",
                   constraint=lambda d, link, cards: sum(
