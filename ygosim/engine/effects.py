@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .const import HAND, MZONE, SZONE, GY, FIELD
+from .const import HAND, MZONE, SZONE, GY, FIELD, MAIN1, MAIN2, PHASE_NAMES
 
 # Effect kinds
 ACTIVATE = "activate"        # activating a Spell/Trap Card
@@ -26,6 +26,30 @@ QUICK = "quick"
 CONTINUOUS = "continuous"
 
 SCRIPTS: dict[str, "CardScript"] = {}
+
+
+N_PHASES = len(PHASE_NAMES)
+ANY_TIME = (1 << 2 * N_PHASES) - 1
+
+
+def during(*spans) -> int:
+    """When an effect may be used, as a bit mask over (whose turn, phase) for Effect.periods:
+    `during(("you", (MAIN1, MAIN2)), ("opp", (BATTLE,)))` = during its player's Main Phases or
+    the opponent's Battle Phase ("you": the effect's player's turn, "opp": the opponent's,
+    "any": either; phases () = every phase)."""
+    mask = 0
+    for who, phases in spans:
+        for ph in (phases or range(N_PHASES)):
+            if who in ("you", "any"):
+                mask |= 1 << ph
+            if who in ("opp", "any"):
+                mask |= 1 << (ph + N_PHASES)
+    return mask
+
+
+def period_bit(d, p: int) -> int:
+    """The bit of Effect.periods for player p at this moment of duel d."""
+    return 1 << (d.phase if d.tp == p else d.phase + N_PHASES)
 
 
 def _steps(x) -> tuple:
@@ -91,7 +115,8 @@ class Effect:
     cost: tuple = ()                 # steps run on activation, before the link is on the chain
     can_pay: Callable | None = None  # (duel, link) -> bool: whether the cost can be paid
     target: Target | None = None
-    events: tuple = ()               # triggers: events listened to; activations: "When ..."
+    events: tuple = ()               # triggers: events listened to; other effects: "When ...":
+                                     # usable only with an event of these types in d.events
     optional: bool = True            # triggers: "you can"
     misses_timing: bool = False      # optional "When ..." triggers
     range: int = FIELD               # where the card must be for the effect to be used
@@ -102,6 +127,8 @@ class Effect:
     static: str = ""                 # continuous effects: which rule they change
     apply: Callable | None = None    # continuous effects: (duel, source, card) -> value
     label: str = ""                  # a few words, for logs and front ends
+    periods: int = ANY_TIME          # activated effects: the turns and phases they may be used
+                                     # in (a mask made by `during`)
 
     @property
     def is_trigger(self) -> bool:
@@ -139,13 +166,13 @@ def script(name: str, *effects: Effect, **kw) -> CardScript:
 
 def activation(*, speed=1, operation=None, condition=None, cost=None, can_pay=None, target=None,
                when=(), once_per_turn=False, damage_step=False, damage_calc=False, label="",
-               range=HAND | SZONE) -> Effect:
+               range=HAND | SZONE, periods=ANY_TIME) -> Effect:
     """The activation of a Spell or Trap Card. Spell Speed: 1 for Spells, 2 Quick-Play and
     Traps, 3 Counter Traps (the card's subtype decides; the builders below set it)."""
     return Effect(kind=ACTIVATE, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   once_per_turn=once_per_turn, speed=speed, damage_step=damage_step,
-                  damage_calc=damage_calc, label=label, range=range)
+                  damage_calc=damage_calc, label=label, range=range, periods=periods)
 
 
 def spell(**kw) -> Effect:
@@ -168,16 +195,17 @@ def ignition(operation, *, condition=None, cost=None, can_pay=None, target=None,
              once_per_turn=False, range=MZONE, label="") -> Effect:
     return Effect(kind=IGNITION, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, range=range,
-                  once_per_turn=once_per_turn, speed=1, label=label)
+                  once_per_turn=once_per_turn, speed=1, label=label,
+                  periods=during(("you", (MAIN1, MAIN2))))
 
 
 def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, when=(),
           once_per_turn=False, range=MZONE, damage_step=False, damage_calc=False,
-          label="") -> Effect:
+          label="", periods=ANY_TIME) -> Effect:
     return Effect(kind=QUICK, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   range=range, once_per_turn=once_per_turn, speed=2, damage_step=damage_step,
-                  damage_calc=damage_calc, label=label)
+                  damage_calc=damage_calc, label=label, periods=periods)
 
 
 def trigger(events, operation, *, optional=True, when=False, condition=None, cost=None,

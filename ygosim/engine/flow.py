@@ -15,7 +15,7 @@ from .const import (DECK, HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFEN
                     FACEDOWN_DEFENSE, FACEUP, MAIN1, MAIN2, BATTLE, END)
 from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION)
 from .decision import ZONE as K_ZONE
-from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION, N_PHASES
 
 PROCS = {}
 
@@ -565,6 +565,10 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
     loc = d.loc[c]
     if not eff.range & loc:
         return False
+    if not eff.periods >> (d.phase if d.tp == p else d.phase + N_PHASES) & 1:
+        return False        # not in this turn or phase
+    if eff.events and not has_event(d, eff.events):
+        return False        # "When ...": the event did not just happen
     chain = d.chain
     speed = eff.speed
     if chain:
@@ -627,6 +631,14 @@ def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
     if eff.target is not None and not eff.target.possible(d, probe):
         return False
     return True
+
+
+def has_event(d, etypes) -> bool:
+    """Is there an event of one of these types in the current window?"""
+    for e in d.events:
+        if e[0] in etypes:
+            return True
+    return False
 
 
 def opt_key(d, c: int, ei: int, p: int):

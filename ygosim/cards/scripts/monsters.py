@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ...engine import actions as A
 from ...engine import const as K
-from ...engine.actions import ANY, YOU
-from ...engine.const import DECK, GY, HAND, MZONE, FIELD, DEFENSE, ATTACK
-from ...engine.effects import Target, continuous, flip, quick, script, trigger
+from ...engine.actions import ANY, OPP, YOU
+from ...engine.const import BATTLE, DECK, GY, HAND, MZONE, FIELD, DEFENSE, ATTACK
+from ...engine.effects import Target, continuous, during, flip, quick, script, trigger
 from .spells import can_special_summon_from
 
 
@@ -126,6 +126,7 @@ script("Mysterious Puppeteer", trigger(
     condition=A.event_is(K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, own=False),
     label="gain 500 LP"))
 script("Kuriboh", quick(_no_battle_damage, condition=_opponent_attacks, range=HAND,
+                        periods=during((OPP, (BATTLE,))),
                         cost=A.send_to(A.this_card, GY, K.R_COST | K.R_DISCARD),
                         damage_calc=True, label="take no battle damage"))
 script("Sangan", trigger(

@@ -5,7 +5,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.actions import ANY, OPP, YOU
 from ...engine.const import GY, DECK, HAND, MAIN1
-from ...engine.effects import Target, quick, quickplay, script, spell
+from ...engine.effects import Target, during, quick, quickplay, script, spell
 from .common import equip_spell, field_spell
 
 
@@ -140,16 +140,16 @@ def _use_last_will(d, link):
             return
 
 
-_last_will_monsters = A.pile(DECK, YOU, _summonable(lambda d, c: d.data[c].atk <= 1500))
+_last_will_fit = _summonable(lambda d, c: d.data[c].atk <= 1500)
+_last_will_monsters = A.pile(DECK, YOU, _last_will_fit)
 
 
 def _last_will_ready(d, link):
-    """During your turn, once granted and once a monster of yours went from your field to
-    your GY, with a free zone and a monster to summon."""
+    """Once granted and once a monster of yours went from your field to your GY, with a free
+    zone and a monster to summon (during your turn: the effect's `periods`)."""
     p = link["player"]
-    return d.tp == p and d.player_flag(p, _last_will_key(link)) and \
-        d.player_flag(p, "monster_to_gy") and _free_zone(d, link) and \
-        len(_last_will_monsters(d, link)) >= 1
+    return d.player_flag(p, "monster_to_gy") and d.player_flag(p, _last_will_key(link)) and \
+        _free_zone(d, link) and any(_last_will_fit(d, c) for c in d.deck[p])
 
 
 script("Last Will",
@@ -158,7 +158,7 @@ script("Last Will",
                                                    "Special Summon"),
               A.special_summon(A.chosen()),
               A.shuffle_deck(YOU)),
-             condition=_last_will_ready,
+             condition=_last_will_ready, periods=during((YOU, ())),
              cost=_use_last_will, range=GY, label="Special Summon from the Deck"))
 
 script("The Inexperienced Spy", spell(

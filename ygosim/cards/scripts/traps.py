@@ -5,7 +5,8 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.actions import ANY, OPP, YOU
 from ...engine.const import BATTLE, MAIN1, MAIN2, SZONE
-from ...engine.effects import Target, continuous, counter_trap, quick, script, trap
+from ...engine.effects import Target, continuous, counter_trap, during, quick, script, trap
+from ...engine.flow import can_normal_summon_any
 
 
 def _summoned_by_opponent(min_atk):
@@ -22,6 +23,7 @@ def _summoned_by_opponent(min_atk):
 _faceup = A.monsters(ANY, faceup=True)
 
 script("Trap Hole", trap(
+    when=(K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED),
     target=Target(_summoned_by_opponent(1000), prompt="choose the summoned monster"),
     operation=A.destroy(A.targets)))
 
@@ -94,15 +96,13 @@ script("Imperial Order", trap(),
        continuous("maintenance", _pay_or_destroy))
 
 
-def _offering_time(d, link):
-    """During your Main Phase or your opponent's Battle Phase, with a monster to summon."""
-    from ...engine.flow import can_normal_summon_any
-    p = link["player"]
-    if not ((d.tp == p and d.phase in (MAIN1, MAIN2)) or (d.tp != p and d.phase == BATTLE)):
-        return False
-    return can_normal_summon_any(d, p)
+def _can_summon(d, link):
+    """With a monster to Normal Summon or Set."""
+    return can_normal_summon_any(d, link["player"])
 
 
+# During your Main Phase or your opponent's Battle Phase.
 script("Ultimate Offering", trap(),
-       quick(A.normal_summon_now(), condition=_offering_time, cost=A.pay_lp(500),
-             can_pay=A.lp_at_least(500), range=SZONE, label="Normal Summon/Set"))
+       quick(A.normal_summon_now(), condition=_can_summon, cost=A.pay_lp(500),
+             can_pay=A.lp_at_least(500), range=SZONE, label="Normal Summon/Set",
+             periods=during((YOU, (MAIN1, MAIN2)), (OPP, (BATTLE,)))))
