@@ -113,6 +113,12 @@ def check_invariants(d) -> None:
             assert seen[c] == 0, f"{d.name(c)} has no location but is listed {seen[c]} times"
         else:
             assert seen[c] == 1, f"{d.name(c)} (loc {d.loc[c]}) is listed {seen[c]} times"
+    if d.fast_where:              # the per-player counts of cards that could respond
+        live = [0, 0]
+        for c, fw in enumerate(d.fast_where):
+            if fw & d.loc[c]:
+                live[d.ctrl[c]] += 1
+        assert list(d.live) == live, f"live counts {d.live}, should be {live}"
     if d.winner is None:
         assert d.pending is not None, "the duel goes on but no decision is pending"
         assert len(d.pending.options) >= 1, f"a decision with no options: {d.pending.prompt}"

@@ -79,7 +79,11 @@ def index_scripts(d: Duel) -> None:
     d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
     d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
     d.fast_where = tuple(_where(e) for e in eis_fast)
-    d.nlive = sum(1 for c, fw in enumerate(d.fast_where) if fw & d.loc[c])
+    live = [0, 0]
+    for c, fw in enumerate(d.fast_where):
+        if fw & d.loc[c]:
+            live[d.ctrl[c]] += 1
+    d.live = live
 
 
 def _where(entries) -> int:

@@ -44,8 +44,9 @@ class Duel:
         self.eis_ds: tuple = ()        # per card: effect indices usable in the Damage Step
         self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
         self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
-        self.nlive = 0                 # cards now where one of their Spell Speed 2+ effects
-                                       # works: when 0, no one can respond to anything
+        self.live = [0, 0]             # per player: cards they control (own, off the field)
+                                       # now where one of their Spell Speed 2+ effects works:
+                                       # at 0 the player cannot respond to anything
         # per-card state
         self.loc: list[int] = []
         self.ctrl: list[int] = []
@@ -114,6 +115,7 @@ class Duel:
             a, b = d[k]
             nd[k] = [a[:], b[:]]
         nd["lp"] = d["lp"][:]
+        nd["live"] = d["live"][:]
         nd["emz"] = d["emz"][:]
         nd["ns_used"] = d["ns_used"][:]
         nd["ns_extra"] = d["ns_extra"][:]
@@ -372,8 +374,11 @@ class Duel:
                 pos = FACEDOWN if loc == DECK else ATTACK
         self.loc[c] = loc
         fw = self.fast_where[c] if c < len(self.fast_where) else 0
-        if fw and (was & fw) != (loc & fw):
-            self.nlive += 1 if loc & fw else -1
+        if fw:
+            if was & fw:
+                self.live[self.ctrl[c]] -= 1
+            if loc & fw:
+                self.live[player] += 1
         self.ctrl[c] = player
         self.seq[c] = seq if seq is not None else 0
         self.pos[c] = pos
@@ -409,7 +414,7 @@ class Duel:
             if self.data[c].has_frame("token") and loc != MZONE:
                 self._detach(c)
                 if c < len(self.fast_where) and self.fast_where[c] & was:
-                    self.nlive -= 1
+                    self.live[self.ctrl[c]] -= 1
                 self.loc[c] = 0
                 self.mid[c] += 1
                 moved.append(c)
@@ -468,6 +473,9 @@ class Duel:
             self.mzone[self.ctrl[c]][self.seq[c]] = -1
         self.mzone[p][free[0]] = c
         self.seq[c] = free[0]
+        if c < len(self.fast_where) and self.fast_where[c] & MZONE:
+            self.live[self.ctrl[c]] -= 1
+            self.live[p] += 1
         self.ctrl[c] = p
         self.serial += 1
 

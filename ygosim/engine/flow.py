@@ -183,11 +183,10 @@ def first_responder(d, first: int) -> int:
     """With no chain: the player who would act first in a window where `first` has priority
     (`first`, or the other player when `first` can activate nothing), or -1 when both
     players would pass."""
-    if not d.nlive:
-        return -1             # no card is where it could respond
-    if activatable(d, first, False):
+    live = d.live           # (a player with no card where it could respond cannot act)
+    if live[first] and activatable(d, first, False):
         return first
-    if activatable(d, 1 - first, False):
+    if live[1 - first] and activatable(d, 1 - first, False):
         return 1 - first
     return -1
 
@@ -717,7 +716,8 @@ def window(d, f):
     resolves. With reopen, the turn player gets priority again after each chain."""
     s = f["s"]
     if s == 0:
-        if not d.nlive:
+        live = d.live
+        if not (live[0] or live[1]):
             f["passes"] = 2       # no card is where it could respond: nobody can act
         while True:
             if f.get("passes", 0) >= 2:
@@ -730,7 +730,7 @@ def window(d, f):
                     d.stack[-1]["acted"] = True
                 return
             p = f["cur"]
-            opts = activatable(d, p, False)
+            opts = activatable(d, p, False) if live[p] else None
             if not opts:
                 f["passes"] = f.get("passes", 0) + 1
                 f["cur"] = 1 - p
