@@ -27,6 +27,16 @@ def _players(link, who):
 # ------------------------------------------------------------------------------ selectors
 def monsters(who=ANY, faceup=None, where=None, filter=None):
     """Monsters on the field (`who` controls them), optionally face-up only / filtered."""
+    if faceup is None and filter is None:
+        def every(d, link):
+            p = link["player"]
+            if who == YOU:
+                return d.monsters(p)
+            if who == OPP:
+                return d.monsters(1 - p)
+            return d.monsters(p) + d.monsters(1 - p)
+        return every
+
     def sel(d, link):
         out = []
         for p in _players(link, who):

@@ -145,9 +145,11 @@ class Duel:
     def monsters(self, p: int) -> list[int]:
         """Card ids of the monsters player p controls (Main and Extra Monster Zones)."""
         out = [c for c in self.mzone[p] if c >= 0]
-        for c in self.emz:
-            if c >= 0 and self.ctrl[c] == p:
-                out.append(c)
+        emz = self.emz
+        if emz[0] >= 0 or emz[1] >= 0:
+            for c in emz:
+                if c >= 0 and self.ctrl[c] == p:
+                    out.append(c)
         return out
 
     def all_monsters(self) -> list[int]:
@@ -240,10 +242,14 @@ class Duel:
 
     def active_statics(self, key: str):
         """(source card, effect) for every continuous effect of rule `key` now applying."""
+        entries = self.static_index.get(key)
+        if not entries:
+            return ()
         out = []
         loc = self.loc
-        for c, eff in self.static_index.get(key, ()):
-            if loc[c] & eff.range and loc[c] & FIELD and not self.pos[c] & FACEDOWN:
+        pos = self.pos
+        for c, eff in entries:
+            if loc[c] & eff.range & FIELD and not pos[c] & FACEDOWN:   # (loc: a single bit)
                 if self.links and self.activating(c):
                     continue
                 if (eff.condition is None or eff.condition(self, c)) and not self.is_negated(c):
@@ -253,6 +259,8 @@ class Duel:
     def has_static(self, key: str, *args) -> bool:
         """True when some continuous effect of rule `key` applies (to args, if its apply takes
         them: apply(duel, source, *args) -> bool)."""
+        if key not in self.static_index:
+            return False
         for src, eff in self.active_statics(key):
             if eff.apply is None or eff.apply(self, src, *args):
                 return True
@@ -313,13 +321,13 @@ class Duel:
         return self.mid[ref[0]] == ref[1]
 
     def count_monsters(self, p: int) -> int:
-        n = 0
-        for c in self.mzone[p]:
-            if c >= 0:
-                n += 1
-        for c in self.emz:
-            if c >= 0 and self.ctrl[c] == p:
-                n += 1
+        mz = self.mzone[p]
+        n = len(mz) - mz.count(-1)
+        emz = self.emz
+        if emz[0] >= 0 or emz[1] >= 0:
+            for c in emz:
+                if c >= 0 and self.ctrl[c] == p:
+                    n += 1
         return n
 
     # ------------------------------------------------------------------ moving cards
@@ -653,22 +661,25 @@ def _texts(self) -> list[str]:
     return option_texts(self, self.pending) if self.pending is not None else []
 
 
-def _resolve_answer(self, answer) -> Option:
+def _resolve_answer(self, answer) -> int:
+    """The index in the pending decision's options of the answer (an Option, its index, or its
+    text): the first option that is that very answer."""
     dec = self.pending
     if dec is None:
         raise IllegalAction("the duel is over: there is no decision to answer")
+    opts = dec.options
     if isinstance(answer, Option):
-        for o in dec.options:          # identity first: agents hand back one of the options
+        for i, o in enumerate(opts):   # identity first: agents hand back one of the options
             if o is answer:
-                return o
-        if answer not in dec.options:
+                return i
+        if answer not in opts:
             raise IllegalAction(f"not a legal answer now: {answer!r}")
-        return dec.options[dec.options.index(answer)]
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        if not 0 <= answer < len(dec.options):
-            raise IllegalAction(f"no answer number {answer}: there are {len(dec.options)}")
-        return dec.options[answer]
-    if isinstance(answer, str):
+        answer = opts[opts.index(answer)]
+    elif isinstance(answer, int) and not isinstance(answer, bool):
+        if not 0 <= answer < len(opts):
+            raise IllegalAction(f"no answer number {answer}: there are {len(opts)}")
+        answer = opts[answer]
+    elif isinstance(answer, str):
         from .text import match, options_interchangeable, option_texts
         fits, err = match(self, dec, answer)
         if err:
@@ -680,21 +691,22 @@ def _resolve_answer(self, answer) -> Option:
         if len(fits) > 1 and not options_interchangeable(self, fits):
             raise IllegalAction(f"{answer!r} is ambiguous: it fits {len(fits)} answers; name the "
                                 f"card with @zone or A:/B:")
-        return fits[0]
-    raise IllegalAction(f"cannot answer with {answer!r}")
+        answer = fits[0]
+    else:
+        raise IllegalAction(f"cannot answer with {answer!r}")
+    for i, o in enumerate(opts):
+        if o is answer:
+            return i
+    raise IllegalAction(f"not a legal answer now: {answer!r}")
 
 
 def _apply(self, answer) -> None:
     """Answer the pending decision (an Option, its index, or its text) and run the duel on
     to the next decision. An illegal answer raises IllegalAction and changes nothing."""
     from .flow import run
-    opt = _resolve_answer(self, answer)
-    opts = self.pending.options
-    for i, o in enumerate(opts):
-        if o is opt:
-            self.history.append(i)
-            break
-    self.answer = opt
+    i = _resolve_answer(self, answer)
+    self.history.append(i)
+    self.answer = self.pending.options[i]
     self.pending = None
     self.n_decisions += 1
     run(self)

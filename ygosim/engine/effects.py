@@ -62,7 +62,8 @@ def _steps(x) -> tuple:
 
 @dataclass(frozen=True, eq=False)
 class Target:
-    """Targets chosen on activation: `candidates(duel, link)` lists the legal ones."""
+    """Targets chosen on activation: `candidates(duel, link)` gives the legal ones (a list or
+    any other iterable)."""
     candidates: Callable
     count: int = 1
     min: int | None = None
@@ -79,19 +80,20 @@ class Target:
                                 min(self.least, len(cands)), test)
 
     def possible(self, d, link) -> bool:
-        """Can enough targets be chosen now?"""
+        """Can enough targets be chosen now? (candidates may be any iterable: a generator
+        lets this stop at the first ones that will do)"""
         raw = self.candidates(d, link)
         least = self.least
-        if len(raw) < least:
-            return False
         if self.constraint is None:
+            if least <= 0:
+                return True
             n = 0
             for x in raw:
                 if d.can_target(x, link):
                     n += 1
                     if n >= least:
                         return True
-            return least <= 0
+            return False
         cands = [x for x in raw if d.can_target(x, link)]
         if len(cands) < least:
             return False

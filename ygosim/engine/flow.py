@@ -928,12 +928,12 @@ def state_check(d) -> None:
     """Rules applied at once after each action: equips on a monster that left or turned
     face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
     gone = []
+    equip = d.equip
     for p in (0, 1):
         for c in d.szone[p]:
-            if c >= 0 and d.data[c].subtype == "equip" and not d.pos[c] & FACEDOWN:
-                t = d.equip[c]
-                if t is None:
-                    continue
+            if c >= 0 and equip[c] is not None and d.data[c].subtype == "equip" and \
+                    not d.pos[c] & FACEDOWN:
+                t = equip[c]
                 if d.loc[t[0]] != MZONE or d.pos[t[0]] & FACEDOWN or d.mid[t[0]] != t[1]:
                     gone.append(c)
     if gone:

@@ -38,7 +38,12 @@ def _summonable(filter=None):
 
 
 def _all(*conds):
-    return lambda d, link: all(c(d, link) for c in conds)
+    def cond(d, link):
+        for c in conds:
+            if not c(d, link):
+                return False
+        return True
+    return cond
 
 
 _opp_faceup = A.monsters(OPP, faceup=True)
@@ -55,8 +60,8 @@ script("Pot of Greed", spell(condition=lambda d, link: len(d.deck[link["player"]
                              operation=A.draw(2)))
 script("Monster Reborn", spell(
     condition=_free_zone,
-    target=Target(lambda d, link: [c for p in (0, 1) for c in d.gy[p]
-                                   if can_special_summon_from(d, c, link["player"])],
+    target=Target(lambda d, link: (c for p in (0, 1) for c in d.gy[p]
+                                   if can_special_summon_from(d, c, link["player"])),
                   prompt="choose a monster in either Graveyard"),
     operation=A.special_summon(A.targets)))
 
@@ -172,7 +177,11 @@ script("Ancient Telescope", spell(
 
 
 def _lord_of_d(d, link):
-    return any(d.data[c].name == "Lord of D." and d.faceup(c) for c in d.all_monsters())
+    for p in (0, 1):
+        for c in d.monsters(p):
+            if d.data[c].name == "Lord of D." and d.faceup(c):
+                return True
+    return False
 
 
 _dragons_in_hand = A.pile(HAND, YOU, _summonable(A.is_type("Dragon")))
