@@ -77,6 +77,10 @@ def index_scripts(d: Duel) -> None:
     # open state; the Spell Speed 2+
     # ones (response windows); those usable in the Damage Step. Facts, shared by clones.
     d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
+    # Where any card's effects of each table work (a place no effect of the duel can be used
+    # from is not looked at)
+    d.eis_where = (_where(x for e in eis_open for x in e), _where(x for e in eis_fast for x in e),
+                   _where(x for e in eis_ds for x in e))
     d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
     d.fast_where = tuple(_where(e) for e in eis_fast)
     live = [0, 0]

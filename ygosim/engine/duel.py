@@ -42,6 +42,7 @@ class Duel:
         self.eis_open: tuple = ()      # per card: effect indices for the open state
         self.eis_fast: tuple = ()      # per card: Spell Speed 2+ effect indices (windows)
         self.eis_ds: tuple = ()        # per card: effect indices usable in the Damage Step
+        self.eis_where = (0, 0, 0)     # where any effect of eis_open, eis_fast, eis_ds works
         self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
         self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
         self.live = [0, 0]             # per player: cards they control (own, off the field)

@@ -656,48 +656,56 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     those that work where the card is."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
         table = d.eis_ds
+        anywhere = d.eis_where[2]
+    elif open_state:
+        table = d.eis_open
+        anywhere = d.eis_where[0]
     else:
-        table = d.eis_open if open_state else d.eis_fast
+        table = d.eis_fast
+        anywhere = d.eis_where[1]
     out = []
-    seen = set()
-    for c in d.hand[p]:
-        entries = table[c]
-        if entries:
-            name = d.data[c].name
-            if name in seen:
+    if anywhere & HAND:
+        seen = set()
+        for c in d.hand[p]:
+            entries = table[c]
+            if entries:
+                name = d.data[c].name
+                if name in seen:
+                    continue
+                for ei, where, _ in entries:
+                    if where & HAND and can_activate(d, c, ei, p, open_state):
+                        seen.add(name)
+                        out.append(Option("activate", (c,), ei))
+    if anywhere & SZONE:
+        turn = d.turn
+        pos = d.pos
+        for c in d.szone[p]:
+            if c < 0:
                 continue
-            for ei, where, _ in entries:
-                if where & HAND and can_activate(d, c, ei, p, open_state):
-                    seen.add(name)
+            entries = table[c]
+            if not entries:
+                continue
+            facedown = pos[c] & FACEDOWN
+            if facedown and d.turn_in[c] == turn:
+                data = d.data[c]
+                if data.is_trap or data.subtype == "quickplay":
+                    continue     # Set this turn: not yet
+            for ei, where, card_act in entries:
+                if card_act and not facedown:
+                    continue     # a face-up card's activation has been made already
+                if where & SZONE and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
-    turn = d.turn
-    pos = d.pos
-    for c in d.szone[p]:
-        if c < 0:
-            continue
-        entries = table[c]
-        if not entries:
-            continue
-        facedown = pos[c] & FACEDOWN
-        if facedown and d.turn_in[c] == turn:
-            data = d.data[c]
-            if data.is_trap or data.subtype == "quickplay":
-                continue     # Set this turn: not yet
-        for ei, where, card_act in entries:
-            if card_act and not facedown:
-                continue     # a face-up card's activation has been made already
-            if where & SZONE and can_activate(d, c, ei, p, open_state):
-                out.append(Option("activate", (c,), ei))
-    for c in d.mzone[p]:
-        if c >= 0:
-            for ei, where, _ in table[c]:
-                if where & MZONE and can_activate(d, c, ei, p, open_state):
-                    out.append(Option("activate", (c,), ei))
-    for c in d.emz:
-        if c >= 0 and d.ctrl[c] == p:
-            for ei, where, _ in table[c]:
-                if where & MZONE and can_activate(d, c, ei, p, open_state):
-                    out.append(Option("activate", (c,), ei))
+    if anywhere & MZONE:
+        for c in d.mzone[p]:
+            if c >= 0:
+                for ei, where, _ in table[c]:
+                    if where & MZONE and can_activate(d, c, ei, p, open_state):
+                        out.append(Option("activate", (c,), ei))
+        for c in d.emz:
+            if c >= 0 and d.ctrl[c] == p:
+                for ei, where, _ in table[c]:
+                    if where & MZONE and can_activate(d, c, ei, p, open_state):
+                        out.append(Option("activate", (c,), ei))
     for c in d.gy_effects[p]:
         if d.loc[c] == GY:
             for ei, where, _ in table[c]:
