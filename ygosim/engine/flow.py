@@ -35,10 +35,11 @@ def push(d, name: str, **kw) -> dict:
 def run(d) -> None:
     """Run the duel until it waits for a decision or ends."""
     stack = d.stack
+    procs = PROCS
+    lp = d.lp
     while d.pending is None and d.winner is None and stack:
         f = stack[-1]
-        PROCS[f["p"]](d, f)
-        lp = d.lp
+        procs[f["p"]](d, f)
         if lp[0] <= 0 or lp[1] <= 0:
             d.check_state()
 
@@ -291,8 +292,9 @@ def idle_options(d) -> list[Option]:
     opts.extend(activatable(d, p, True))
     t = d.turn
     locked = d.active_statics("no_position_change")
+    turn_in, pos_turn = d.turn_in, d.pos_turn
     for c in d.monsters(p):
-        if d.turn_in[c] == t or d.pos_turn[c] == t:
+        if turn_in[c] == t or pos_turn[c] == t:
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(Option("flip", (c,)))
@@ -302,7 +304,7 @@ def idle_options(d) -> list[Option]:
     hook = d.options.get("extra_summons")
     if hook:
         opts.extend(hook(d, p))
-    if d.phase == MAIN1 and d.turn > 1 and not d.player_flag(p, "no_battle_phase"):
+    if d.phase == MAIN1 and d.turn > 1 and not (d.pflags and d.player_flag(p, "no_battle_phase")):
         opts.append(PHASE_BATTLE)
     opts.append(PHASE_END)
     return opts
@@ -555,11 +557,14 @@ def start_activation(d, c: int, ei: int, p: int) -> None:
     push(d, "activate", c=c, ei=ei, player=p)
 
 
+NOT_ACTIVATED = frozenset((CONTINUOUS, TRIGGER, FLIP))   # kinds a player never activates
+
+
 def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
     data = d.data[c]
     eff = data.script.effects[ei]
     kind = eff.kind
-    if kind == CONTINUOUS or kind == TRIGGER or kind == FLIP:
+    if kind in NOT_ACTIVATED:
         return False
     loc = d.loc[c]
     if not eff.range & loc:
