@@ -172,24 +172,25 @@ def open_window(d, first: int, reopen: bool) -> None:
     pending and no chain, a window in which neither player can activate anything would only
     pass twice: it is not opened at all."""
     if not d.trig_q and not d.chain:
-        p = first_responder(d, first)
-        if p >= 0:
-            push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1)
+        push_window(d, first, reopen)
         return
     push(d, "window", cur=first, reopen=reopen, passes=0)
     push(d, "triggers")
 
 
-def first_responder(d, first: int) -> int:
-    """With no chain: the player who would act first in a window where `first` has priority
-    (`first`, or the other player when `first` can activate nothing), or -1 when both
-    players would pass."""
+def push_window(d, first: int, reopen: bool = False) -> bool:
+    """With no chain: open a response window where `first` has priority, unless both players
+    would only pass. The first responder's options, found while deciding, are handed to the
+    window (not worked out twice). Returns whether a window was opened."""
     live = d.live           # (a player with no card where it could respond cannot act)
-    if live[first] and activatable(d, first, False):
-        return first
-    if live[1 - first] and activatable(d, 1 - first, False):
-        return 1 - first
-    return -1
+    for p in (first, 1 - first):
+        if live[p]:
+            opts = activatable(d, p, False)
+            if opts:
+                push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1,
+                     pre=tuple(opts))
+                return True
+    return False
 
 
 def return_control(d) -> None:
@@ -239,13 +240,12 @@ def main(d, f):
             start_activation(d, a.cards[0], a.arg, d.tp)
         elif v == "phase":
             f.pop("acted", None)
-            if first_responder(d, 1 - d.tp) < 0:   # no one can respond: the phase ends
+            f["next"] = a.arg
+            f["s"] = 2
+            if not push_window(d, 1 - d.tp):     # no one can respond: the phase ends
                 d.stack[-2]["next"] = a.arg
                 pop(d)
                 return
-            f["next"] = a.arg
-            f["s"] = 2
-            push(d, "window", cur=1 - d.tp, reopen=False)
         elif v == "synchro" or v == "xyz" or v == "link" or v == "pendulum":
             push(d, "extra_summon", kind=v, cards=a.cards)
     elif s == 2:
@@ -743,7 +743,11 @@ def window(d, f):
                     d.stack[-1]["acted"] = True
                 return
             p = f["cur"]
-            opts = activatable(d, p, False) if live[p] else None
+            pre = f.pop("pre", None)
+            if pre is not None:
+                opts = list(pre)
+            else:
+                opts = activatable(d, p, False) if live[p] else None
             if not opts:
                 f["passes"] = f.get("passes", 0) + 1
                 f["cur"] = 1 - p
@@ -1100,8 +1104,7 @@ def battle(d, f):
             f.pop("replay", None)
             f["next"] = a.arg
             f["s"] = 3
-            if first_responder(d, 1 - d.tp) >= 0:
-                push(d, "window", cur=1 - d.tp, reopen=False)
+            push_window(d, 1 - d.tp)
     elif s == 3:
         if f.pop("acted", False):
             f["s"] = 1
@@ -1201,8 +1204,7 @@ def damage_step(d, f):
             return
         d.step = K.DS_CALC
         f["s"] = 3
-        if first_responder(d, d.tp) >= 0:
-            push(d, "window", cur=d.tp, reopen=True)
+        push_window(d, d.tp, reopen=True)
     elif s == 3:
         if not attack_valid(d):
             f["s"] = 5
