@@ -704,13 +704,12 @@ def _resolve_answer(self, answer) -> int:
 def _apply(self, answer) -> None:
     """Answer the pending decision (an Option, its index, or its text) and run the duel on
     to the next decision. An illegal answer raises IllegalAction and changes nothing."""
-    from .flow import run
     i = _resolve_answer(self, answer)
     self.history.append(i)
     self.answer = self.pending.options[i]
     self.pending = None
     self.n_decisions += 1
-    run(self)
+    _run(self)
 
 
 def _current_player(self) -> int:
@@ -722,3 +721,6 @@ Duel.texts = _texts
 Duel.apply = _apply
 Duel.current_player = _current_player
 Duel.is_over = property(lambda self: self.winner is not None)
+
+
+from .flow import run as _run  # noqa: E402  (flow does not import this module)
