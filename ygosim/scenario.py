@@ -355,17 +355,8 @@ def _place_monster(d, p, m, where, key, before, emz=False):
         seq = K.EMZ_BASE + (0 if p == 0 else 1)
         if d.emz[seq - K.EMZ_BASE] >= 0:
             seq = K.EMZ_BASE + (1 if p == 0 else 0)
-    elif zone is not None:
-        if not re.fullmatch(r"m[1-5]", str(zone)):
-            _err(where, f"{key}.zone", f"must be m1..m5, not {zone!r}")
-        seq = int(str(zone)[1]) - 1
-        if d.mzone[p][seq] >= 0:
-            _err(where, f"{key}.zone", f"zone {zone} is already taken")
     else:
-        free = d.free_mzones(p)
-        if not free:
-            _err(where, key, "no free Main Monster Zone left")
-        seq = free[0]
+        seq = _zone_seq(zone, "m", d.mzone[p], "Main Monster Zone", where, key)
     d.place(c, MZONE, p, seq, POSITIONS[pos])
     d.turn_in[c] = d.turn if flags.get("summoned_this_turn") else before
     d.summon[c] = K.SUM_NORMAL if POSITIONS[pos] != FACEDOWN_DEFENSE else K.SUM_SET
@@ -376,6 +367,22 @@ def _place_monster(d, p, m, where, key, before, emz=False):
         d.attacked[c] = d.turn
     if flags.get("changed_position"):
         d.pos_turn[c] = d.turn
+
+
+def _zone_seq(zone, letter, zones, what, where, key) -> int:
+    """The zone index a card is placed in: the one named (`m3`, `s2`), which must be free, or
+    the lowest free one of the 5."""
+    if zone is None:
+        for i in range(5):
+            if zones[i] < 0:
+                return i
+        _err(where, key, f"no free {what} left")
+    if not re.fullmatch(rf"{letter}[1-5]", str(zone)):
+        _err(where, f"{key}.zone", f"must be {letter}1..{letter}5, not {zone!r}")
+    seq = int(str(zone)[1]) - 1
+    if zones[seq] >= 0:
+        _err(where, f"{key}.zone", f"zone {zone} is already taken")
+    return seq
 
 
 def _place_spell(d, p, sp, where, key, before, equips):
@@ -398,17 +405,7 @@ def _place_spell(d, p, sp, where, key, before, equips):
     if data.is_monster and "pendulum" not in data.frames:
         _err(where, key, f"{data.name} is a monster, not a Spell/Trap")
     c = add_card(d, data, p)
-    if zone is not None:
-        if not re.fullmatch(r"s[1-5]", str(zone)):
-            _err(where, f"{key}.zone", f"must be s1..s5, not {zone!r}")
-        seq = int(str(zone)[1]) - 1
-        if d.szone[p][seq] >= 0:
-            _err(where, f"{key}.zone", f"zone {zone} is already taken")
-    else:
-        free = d.free_szones(p)
-        if not free:
-            _err(where, key, "no free Spell & Trap Zone left")
-        seq = free[0]
+    seq = _zone_seq(zone, "s", d.szone[p], "Spell & Trap Zone", where, key)
     d.place(c, SZONE, p, seq, FACEUP if faceup else FACEDOWN)
     d.turn_in[c] = d.turn if flags.get("set_this_turn") else before
     if "equip" in flags:
