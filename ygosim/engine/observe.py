@@ -33,7 +33,9 @@ def hidden_from(d, c: int, viewer) -> bool:
     loc = d.loc[c]
     if loc & FIELD:
         return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer
-    if loc in (HAND, EXTRA):
+    if loc == EXTRA:     # face-up Pendulum Monsters in the Extra Deck are public
+        return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
+    if loc == HAND:
         return d.owner[c] != viewer
     if loc == DECK:
         return d.owner[c] != viewer
