@@ -40,14 +40,23 @@ def monsters(who=ANY, faceup=None, where=None, filter=None):
     def sel(d, link):
         out = []
         for p in _players(link, who):
-            for c in d.monsters(p):
-                if faceup is not None and d.faceup(c) != faceup:
-                    continue
-                if filter is not None and not filter(d, c):
-                    continue
-                out.append(c)
+            _keep(d, d.monsters(p), faceup, filter, out)
         return out
     return sel
+
+
+def _keep(d, cards, faceup, filter, out) -> list:
+    """Append to `out` the cards (ids, -1 = empty zone) that are face-up/face-down as asked and
+    pass `filter`."""
+    for c in cards:
+        if c < 0:
+            continue
+        if faceup is not None and d.faceup(c) != faceup:
+            continue
+        if filter is not None and not filter(d, c):
+            continue
+        out.append(c)
+    return out
 
 
 def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
@@ -55,14 +64,8 @@ def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
     def sel(d, link):
         out = []
         for p in _players(link, who):
-            for i, c in enumerate(d.szone[p]):
-                if c < 0 or (i == K.FIELD_ZONE and not field_zone):
-                    continue
-                if faceup is not None and d.faceup(c) != faceup:
-                    continue
-                if filter is not None and not filter(d, c):
-                    continue
-                out.append(c)
+            zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
+            _keep(d, zones, faceup, filter, out)
         return out
     return sel
 
