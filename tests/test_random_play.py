@@ -16,6 +16,18 @@ PER_CHUNK = 25          # 300 duels of each kind
 TURN_CAP = 200
 
 
+def step_checked(d, pick, watch) -> None:
+    """Apply one answer and check everything that must hold after every decision."""
+    lp = d.lp[:]
+    n = len(d.log)
+    d.apply(pick(d))
+    check_invariants(d)
+    lp_explained(d, lp, d.log[n:])
+    watch.after(d)
+    check_option_rules(d)
+    check_options_complete(d)
+
+
 def play_checked(seed: int, options=None, eager=False):
     options = dict(options or {})
     options.setdefault("turn_cap", TURN_CAP)
@@ -28,14 +40,7 @@ def play_checked(seed: int, options=None, eager=False):
     for _ in range(100000):
         if d.winner is not None:
             break
-        lp = d.lp[:]
-        n = len(d.log)
-        d.apply(pick(d))
-        check_invariants(d)
-        lp_explained(d, lp, d.log[n:])
-        watch.after(d)
-        check_option_rules(d)
-        check_options_complete(d)
+        step_checked(d, pick, watch)
     else:
         raise AssertionError(f"seed {seed}: no end after 100000 decisions")
     assert d.winner in (0, 1, "draw"), f"seed {seed}: winner {d.winner!r}"
@@ -100,14 +105,7 @@ def test_random_play_on_from_every_scenario(part):
                 for _ in range(3000):
                     if d.winner is not None:
                         break
-                    lp = d.lp[:]
-                    n = len(d.log)
-                    d.apply(pick(d))
-                    check_invariants(d)
-                    lp_explained(d, lp, d.log[n:])
-                    watch.after(d)
-                    check_option_rules(d)
-                    check_options_complete(d)
+                    step_checked(d, pick, watch)
             except AssertionError as e:
                 raise AssertionError(f"{path.name} (player {k}): {e}\n" + "\n".join(d.log[-12:]))
         played += 1
