@@ -20,7 +20,7 @@ from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, ATTACK
                            FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
 from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from .engine.flow import push, run
-from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable, zone_name
+from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable
 from .errors import YgosimError
 
 SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",
@@ -567,7 +567,6 @@ def _fits(d, dec, line):
 
 
 def _remaining(d, parsed, cards):
-    from .engine.text import _assign
     refs = list(parsed.refs)
     left = list(range(len(refs)))
     for c in cards:

@@ -8,7 +8,7 @@ functions, built by the small factories below, so a card reads as a sentence:
 from __future__ import annotations
 
 from . import const as K
-from .const import DECK, HAND, MZONE, SZONE, GY, FIELD, FACEDOWN, ATTACK
+from .const import DECK, HAND, MZONE, GY, FIELD
 from .decision import Option, SELECT, YESNO, Decision
 from .flow import push
 

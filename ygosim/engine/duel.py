@@ -16,7 +16,6 @@ from . import const as K
 from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIELD,
                     ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)
 from .decision import Decision, Option, SELECT, YESNO, POSITION
-from .effects import CONTINUOUS
 from .rng import Rng
 
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
@@ -313,10 +312,6 @@ class Duel:
         """Was c properly summoned (its own summoning procedure) before leaving the field?
         Tracked through `proper_ok`, a set of card ids."""
         return c in self.proper_ok
-
-    def card_ref(self, c: int) -> tuple:
-        """A card as it is now: (id, identity). Stale once the card moves."""
-        return (c, self.mid[c])
 
     def still(self, ref: tuple) -> bool:
         return self.mid[ref[0]] == ref[1]
@@ -642,11 +637,7 @@ def _copy_link(link: dict) -> dict:
     return new
 
 
-def position_options() -> list[Option]:
-    return [Option("position", (), "attack"), Option("position", (), "defense")]
-
-
-__all__ = ["Duel", "Option", "Decision", "IllegalAction", "position_options", "SELECT", "YESNO",
+__all__ = ["Duel", "Option", "Decision", "IllegalAction", "SELECT", "YESNO",
            "POSITION", "DEFENSE", "FACEDOWN_DEFENSE"]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .const import HAND, MZONE, SZONE, GY, FIELD, MAIN1, MAIN2, PHASE_NAMES
+from .const import HAND, MZONE, SZONE, FIELD, MAIN1, MAIN2, PHASE_NAMES
 
 # Effect kinds
 ACTIVATE = "activate"        # activating a Spell/Trap Card
@@ -235,6 +235,3 @@ def continuous(static: str, apply: Callable | None = None, *, condition=None,
     """A Continuous Effect: while the card is face-up in `range`, rule `static` changes."""
     return Effect(kind=CONTINUOUS, static=static, apply=apply, condition=condition,
                   range=range, label=label)
-
-
-GRAVEYARD = GY

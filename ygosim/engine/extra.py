@@ -26,10 +26,10 @@ from typing import Callable
 
 from . import const as K
 from .const import HAND, MZONE, GY, EXTRA, OVERLAY, ATTACK, DEFENSE, FACEDOWN, FACEUP
-from .decision import Option, POSITION, SELECT
+from .decision import Option, POSITION
 from .decision import ZONE as K_ZONE
 from .effects import activation
-from .flow import proc, push, pop, after_action, zone_options
+from .flow import proc, pop, after_action, zone_options
 
 # ============================================================================ recipes
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import const as K
-from .const import (DECK, HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE,
+from .const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE,
                     FACEDOWN_DEFENSE, FACEUP, MAIN1, MAIN2, BATTLE, END)
 from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION)
 from .decision import ZONE as K_ZONE
@@ -308,12 +308,6 @@ def idle_options(d) -> list[Option]:
         opts.append(PHASE_BATTLE)
     opts.append(PHASE_END)
     return opts
-
-
-def extra_summon_options(d, p) -> list[Option]:
-    """Synchro/Xyz/Link/Pendulum Summons (ygosim.engine.extra adds them when loaded)."""
-    hook = d.options.get("extra_summons")
-    return hook(d, p) if hook else []
 
 
 def tributes_needed(d, c) -> int:
@@ -717,10 +711,6 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
                 if where & GY and can_activate(d, c, ei, p, open_state):
                     out.append(Option("activate", (c,), ei))
     return out
-
-
-def can_respond(d, p: int) -> bool:
-    return bool(activatable(d, p, False))
 
 
 @proc
