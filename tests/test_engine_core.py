@@ -87,7 +87,9 @@ def test_check_state_lp(lp, winner):
 def test_both_at_zero_during_play_is_a_draw():
     """The engine checks LP after each step of the flow: both at 0 at once is a draw."""
     d = position(BOARD)
-    d.lp = [0, 0]
+    d.damage(0, 8000)       # as one step of an effect would: the winner is decided after it
+    d.damage(1, 9000)
+    assert d.winner is None and d.lp == [0, 0]
     d.apply("end")
     assert d.winner == "draw" and d.pending is None
 

@@ -249,6 +249,7 @@ def build(doc: dict, where: str = "<scenario>"):
             if not isinstance(s["lp"], int):
                 _err(where, f"{side}.lp", "must be an integer")
             d.lp[p] = s["lp"]
+            d.lp_out = d.lp_out or d.lp[p] <= 0
         deck = s.get("deck", ["Celtic Guardian"] * 20)
         for i, n in enumerate(_names(deck, where, f"{side}.deck")):
             add_card(d, _card(n, where, f"{side}.deck[{i}]"), p, DECK)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from . import const as K
 from .const import DECK, EXTRA
+from .decision import card_options
 from .duel import Duel
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP
-from .flow import push, run
+from .flow import push, run, normal_summon_tributes
 from .rng import Rng
 
 DEFAULT_OPTIONS = {"turn_cap": 500, "hand_limit": 6, "rules": "v10"}
@@ -27,10 +28,13 @@ def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
     d.pos_turn.append(-1)
     d.equip.append(None)
     d.overlay.append(())
-    if loc:
+    if loc == DECK or loc == EXTRA:     # face-down into a pile (a duel's set-up): nothing to
+        (d.deck if loc == DECK else d.extra)[owner].append(c)    # detach, no events
+        d.loc[c] = loc
+        d.mid[c] = 1
+        d.turn_in[c] = d.turn
+    elif loc:
         d.place(c, loc, owner, top=False)
-        if loc == EXTRA:
-            d.pos[c] = K.FACEDOWN       # the Extra Deck starts face-down
     return c
 
 
@@ -56,9 +60,9 @@ def index_scripts(d: Duel) -> None:
                     statics.append(c)
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
-                # (effect index, where it works, is it a card activation?): a card
-                # activation is never legal from a face-up card in a Spell & Trap Zone
-                entry = (ei, eff.range, eff.kind == ACTIVATE)
+                # (effect index, effect, where it works, is it a card activation?): a
+                # card activation is never legal from a face-up card in a Spell & Trap Zone
+                entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
                 eis.append(entry)
                 if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
                     gy_effects[d.owner[c]].append(c)
@@ -83,6 +87,8 @@ def index_scripts(d: Duel) -> None:
                    _where(x for e in eis_ds for x in e))
     d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
     d.fast_where = tuple(_where(e) for e in eis_fast)
+    d.ns_tributes = tuple(normal_summon_tributes(data) for data in d.data)
+    card_options(n, max((len(data.script.effects) for data in d.data if data.script), default=0))
     live = [0, 0]
     for c, fw in enumerate(d.fast_where):
         if fw & d.loc[c]:
@@ -92,7 +98,7 @@ def index_scripts(d: Duel) -> None:
 
 def _where(entries) -> int:
     w = 0
-    for _, rng, _ in entries:
+    for _, _, rng, _ in entries:
         w |= rng
     return w
 

@@ -43,6 +43,43 @@ class Option:
         return f"Option({self.verb!r}, {self.cards!r}, {self.arg!r})"
 
 
+# Options that name one card and nothing else ("summon c", "flip c", "activate c ei"), made
+# once per card id and shared by every duel (an Option is immutable): building them afresh
+# for every list of legal answers was a measurable part of a duel's cost.
+SUMMON_OPTS: list[Option] = []
+SET_OPTS: list[Option] = []
+FLIP_OPTS: list[Option] = []
+CHANGE_OPTS: list[Option] = []
+ACTIVATE_OPTS: list[list[Option]] = []     # per card id: per effect index
+ATTACK_OPTS: list[dict] = []                # per attacker: target (or None) -> Option
+
+
+def card_options(n_cards: int, n_effects: int) -> None:
+    """Make sure the shared Options exist for card ids below n_cards (for "activate": their
+    first n_effects effects)."""
+    while len(SUMMON_OPTS) < n_cards:
+        i = len(SUMMON_OPTS)
+        SUMMON_OPTS.append(Option("summon", (i,)))
+        SET_OPTS.append(Option("set", (i,)))
+        FLIP_OPTS.append(Option("flip", (i,)))
+        CHANGE_OPTS.append(Option("change", (i,)))
+        ACTIVATE_OPTS.append([])
+        ATTACK_OPTS.append({})
+    for c in range(n_cards):
+        row = ACTIVATE_OPTS[c]
+        while len(row) < n_effects:
+            row.append(Option("activate", (c,), len(row)))
+
+
+def attack_option(c: int, target) -> Option:
+    """The shared Option "c attacks target" (None: directly)."""
+    row = ATTACK_OPTS[c]
+    o = row.get(target)
+    if o is None:
+        o = row[target] = Option("attack", (c,), target)
+    return o
+
+
 class Decision:
     """The pending decision. Immutable once made; shared freely between clones."""
 

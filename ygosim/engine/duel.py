@@ -44,6 +44,7 @@ class Duel:
         self.eis_where = (0, 0, 0)     # where any effect of eis_open, eis_fast, eis_ds works
         self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
         self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
+        self.ns_tributes: tuple = ()   # per card: Tributes to Normal Summon it (-1: never)
         self.live = [0, 0]             # per player: cards they control (own, off the field)
                                        # now where one of their Spell Speed 2+ effects works:
                                        # at 0 the player cannot respond to anything
@@ -61,6 +62,7 @@ class Duel:
         self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
         # per-player state
         self.lp = [8000, 8000]
+        self.lp_out = False             # some LP reached 0: the winner is decided after the step
         self.deck = [[], []]
         self.hand = [[], []]
         self.gy = [[], []]
@@ -453,6 +455,9 @@ class Duel:
     def drop_equips(self) -> None:
         """Equip Cards whose monster left the field or was turned face-down are destroyed."""
         gone = []
+        equip = self.equip
+        if equip.count(None) == len(equip):
+            return      # nothing is equipped
         for p in (0, 1):
             for e in self.szone[p]:
                 if e >= 0:
@@ -517,6 +522,8 @@ class Duel:
         if amount <= 0:
             return
         self.lp[p] = max(self.lp[p] - amount, 0)     # LP never go below 0
+        if not self.lp[p]:
+            self.lp_out = True
         self.serial += 1
         self.write(f"{self.names[p]} takes {amount} {'battle' if battle else 'effect'} damage "
                    f"(LP {self.lp[p]})")
@@ -529,6 +536,8 @@ class Duel:
 
     def pay_lp(self, p: int, amount: int) -> None:
         self.lp[p] -= amount
+        if self.lp[p] <= 0:
+            self.lp_out = True
         self.write(f"{self.names[p]} pays {amount} LP (LP {self.lp[p]})")
 
     def set_position(self, c: int, pos: int) -> None:

@@ -13,7 +13,9 @@ from itertools import permutations
 from . import const as K
 from .const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE,
                     FACEDOWN_DEFENSE, FACEUP, MAIN1, MAIN2, BATTLE, END)
-from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION)
+from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POSITION,
+                       SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS, ACTIVATE_OPTS,
+                       attack_option)
 from .decision import ZONE as K_ZONE
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION, N_PHASES
 
@@ -36,11 +38,10 @@ def run(d) -> None:
     """Run the duel until it waits for a decision or ends."""
     stack = d.stack
     procs = PROCS
-    lp = d.lp
     while d.pending is None and d.winner is None and stack:
         f = stack[-1]
         procs[f["p"]](d, f)
-        if lp[0] <= 0 or lp[1] <= 0:
+        if d.lp_out:          # LP reached 0 during this step: both at once is a draw
             d.check_state()
 
 
@@ -270,6 +271,7 @@ def idle_options(d) -> list[Option]:
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
     room = {}                               # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
+    ns_tributes = d.ns_tributes
     for c in d.hand[p]:
         data = d.data[c]
         key = data.name
@@ -277,18 +279,18 @@ def idle_options(d) -> list[Option]:
             continue
         seen.add(key)
         if data.is_monster:
-            if can_ns and normal_summon_allowed(data):
-                n = tributes_needed(d, c)
+            n = ns_tributes[c]
+            if can_ns and n >= 0:
                 ok = room.get(n)
                 if ok is None:
                     ok = room[n] = summon_room(d, p, n)
                 if ok:
-                    opts.append(Option("summon", (c,)))
-                    opts.append(Option("set", (c,)))
+                    opts.append(SUMMON_OPTS[c])
+                    opts.append(SET_OPTS[c])
         elif data.subtype == "field":
-            opts.append(Option("set", (c,)))
+            opts.append(SET_OPTS[c])
         elif free_s:
-            opts.append(Option("set", (c,)))
+            opts.append(SET_OPTS[c])
     opts.extend(activatable(d, p, True))
     t = d.turn
     locked = d.active_statics("no_position_change")
@@ -297,10 +299,10 @@ def idle_options(d) -> list[Option]:
         if turn_in[c] == t or pos_turn[c] == t:
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
-            opts.append(Option("flip", (c,)))
+            opts.append(FLIP_OPTS[c])
         elif d.attacked[c] != t and not (locked and d.has_static("no_position_change", c)) \
                 and not d.data[c].link_arrows:      # a Link Monster stays in Attack Position
-            opts.append(Option("change", (c,)))
+            opts.append(CHANGE_OPTS[c])
     hook = d.options.get("extra_summons")
     if hook:
         opts.extend(hook(d, p))
@@ -354,17 +356,17 @@ def tribute_options(d, p, n) -> list[Option]:
 
 
 def can_normal_summon(d, c, p) -> bool:
-    data = d.data[c]
-    return normal_summon_allowed(data) and summon_room(d, p, tributes_needed(d, c))
+    n = d.ns_tributes[c]
+    return n >= 0 and summon_room(d, p, n)
 
 
 def can_normal_summon_any(d, p) -> bool:
     """Could player p Normal Summon or Set some monster in their hand?"""
     room = {}                               # tributes needed -> room to summon?
+    ns_tributes = d.ns_tributes
     for c in d.hand[p]:
-        data = d.data[c]
-        if data.is_monster and normal_summon_allowed(data):
-            n = tributes_needed(d, c)
+        n = ns_tributes[c]
+        if n >= 0:
             ok = room.get(n)
             if ok is None:
                 ok = room[n] = summon_room(d, p, n)
@@ -378,6 +380,14 @@ def normal_summon_allowed(data) -> bool:
     if data.is_extra_deck or "ritual" in data.frames or "token" in data.frames:
         return False
     return data.script is None or not data.script.extra.get("no_normal_summon")
+
+
+def normal_summon_tributes(data) -> int:
+    """The Tributes a Normal Summon or Set of this card needs, or -1 if it never may be."""
+    if not data.is_monster or not normal_summon_allowed(data):
+        return -1
+    lv = data.level
+    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
 
 
 def summon_room(d, p, n) -> bool:
@@ -551,20 +561,15 @@ def start_activation(d, c: int, ei: int, p: int) -> None:
     push(d, "activate", c=c, ei=ei, player=p)
 
 
-NOT_ACTIVATED = frozenset((CONTINUOUS, TRIGGER, FLIP))   # kinds a player never activates
 
 
-def can_activate(d, c: int, ei: int, p: int, open_state: bool) -> bool:
+def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
+    """May player p activate effect ei (`eff`) of card c now? The caller (activatable) has
+    checked already that the effect works where the card is (its range) and in this phase
+    (its periods)."""
     data = d.data[c]
-    eff = data.script.effects[ei]
     kind = eff.kind
-    if kind in NOT_ACTIVATED:
-        return False
     loc = d.loc[c]
-    if not eff.range & loc:
-        return False
-    if not eff.periods >> (d.phase if d.tp == p else d.phase + N_PHASES) & 1:
-        return False        # not in this turn or phase
     if eff.events and not has_event(d, eff.events):
         return False        # "When ...": the event did not just happen
     chain = d.chain
@@ -652,7 +657,7 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     """Every effect player p may activate now, as `activate` Options. Only the effects that
     could be legal at this kind of moment are looked at: all of them in the turn player's open
     state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step; and only
-    those that work where the card is."""
+    those that work where the card is and in this phase."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
         table = d.eis_ds
         anywhere = d.eis_where[2]
@@ -662,6 +667,7 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     else:
         table = d.eis_fast
         anywhere = d.eis_where[1]
+    now = 1 << (d.phase if d.tp == p else d.phase + N_PHASES)    # the bit of Effect.periods
     out = []
     if anywhere & HAND:
         seen = set()
@@ -671,10 +677,11 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
                 name = d.data[c].name
                 if name in seen:
                     continue
-                for ei, where, _ in entries:
-                    if where & HAND and can_activate(d, c, ei, p, open_state):
+                for ei, eff, where, _ in entries:
+                    if where & HAND and eff.periods & now and \
+                            can_activate(d, c, ei, eff, p, open_state):
                         seen.add(name)
-                        out.append(Option("activate", (c,), ei))
+                        out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & SZONE:
         turn = d.turn
         pos = d.pos
@@ -689,27 +696,24 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
                 data = d.data[c]
                 if data.is_trap or data.subtype == "quickplay":
                     continue     # Set this turn: not yet
-            for ei, where, card_act in entries:
+            for ei, eff, where, card_act in entries:
                 if card_act and not facedown:
                     continue     # a face-up card's activation has been made already
-                if where & SZONE and can_activate(d, c, ei, p, open_state):
-                    out.append(Option("activate", (c,), ei))
+                if where & SZONE and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
-        for c in d.mzone[p]:
-            if c >= 0:
-                for ei, where, _ in table[c]:
-                    if where & MZONE and can_activate(d, c, ei, p, open_state):
-                        out.append(Option("activate", (c,), ei))
-        for c in d.emz:
-            if c >= 0 and d.ctrl[c] == p:
-                for ei, where, _ in table[c]:
-                    if where & MZONE and can_activate(d, c, ei, p, open_state):
-                        out.append(Option("activate", (c,), ei))
+        for c in d.monsters(p):
+            for ei, eff, where, _ in table[c]:
+                if where & MZONE and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
     for c in d.gy_effects[p]:
         if d.loc[c] == GY:
-            for ei, where, _ in table[c]:
-                if where & GY and can_activate(d, c, ei, p, open_state):
-                    out.append(Option("activate", (c,), ei))
+            for ei, eff, where, _ in table[c]:
+                if where & GY and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
     return out
 
 
@@ -936,7 +940,7 @@ def state_check(d) -> None:
     face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
     gone = []
     equip = d.equip
-    for p in (0, 1):
+    for p in (0, 1) if equip.count(None) != len(equip) else ():   # (is anything equipped?)
         for c in d.szone[p]:
             if c >= 0 and equip[c] is not None and d.data[c].subtype == "equip" and \
                     not d.pos[c] & FACEDOWN:
@@ -1146,9 +1150,9 @@ def battle_options(d, replay=None) -> list[Option]:
                 continue
             if targets:
                 for t in targets:
-                    opts.append(Option("attack", (c,), t))
+                    opts.append(attack_option(c, t))
             else:
-                opts.append(Option("attack", (c,), None))
+                opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))
     opts.append(PHASE_MAIN2)
     opts.append(PHASE_END)
