@@ -49,7 +49,8 @@ def _norm(x):
 def snapshot(d) -> dict:
     """Every attribute of the duel (card facts included by identity), normalized."""
     out = {}
-    for k, v in d.__dict__.items():
+    for k in type(d).__slots__:
+        v = getattr(d, k)
         if k == "data":
             out[k] = tuple(id(x) for x in v)
         else:

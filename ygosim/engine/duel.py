@@ -10,6 +10,7 @@ callbacks holding hidden state, which is what makes a clone at any decision inde
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from ..errors import IllegalAction
 from . import const as K
@@ -26,7 +27,20 @@ _PER_PLAYER = ("deck", "hand", "gy", "banished", "extra", "mzone", "szone")
 
 
 class Duel:
-    """One duel. Use ygosim.engine.api (new_duel, from_scenario) to make one."""
+    """One duel. Use ygosim.engine.api (new_duel, from_scenario) to make one.
+
+    Its attributes are fixed (__slots__, listed in __init__): a duel is read thousands of times
+    per decision, and slots are the cheapest attributes Python has."""
+
+    __slots__ = ("data", "owner", "names", "options", "trig_index", "static_cards", "static_index",
+                 "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
+                 "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
+                 "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "lp", "lp_out",
+                 "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "turn", "tp",
+                 "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
+                 "no_battle_damage", "links", "next_lid", "chain", "trig_q", "events", "serial",
+                 "used", "mods", "pflags", "returns", "proper_ok", "stack", "pending", "answer",
+                 "rng", "log", "winner", "win_reason", "n_decisions", "history")
 
     def __init__(self):
         # card facts (shared between clones; never mutated after setup)
@@ -108,33 +122,19 @@ class Duel:
     def clone(self) -> "Duel":
         """An independent copy: playing on either never affects the other."""
         new = Duel.__new__(Duel)
-        d = self.__dict__
-        nd = new.__dict__
-        nd.update(d)   # immutable and shared-by-design values
+        for k, v in zip(_SLOTS, _all_slots(self)):    # immutable and shared-by-design values
+            _set(new, k, v)
         for k in _PER_CARD:
-            nd[k] = d[k][:]
+            _set(new, k, getattr(self, k)[:])
         for k in _PER_PLAYER:
-            a, b = d[k]
-            nd[k] = [a[:], b[:]]
-        nd["lp"] = d["lp"][:]
-        nd["live"] = d["live"][:]
-        nd["emz"] = d["emz"][:]
-        nd["ns_used"] = d["ns_used"][:]
-        nd["ns_extra"] = d["ns_extra"][:]
-        nd["no_battle_damage"] = d["no_battle_damage"][:]
-        nd["battle_destroyed"] = d["battle_destroyed"][:]
-        nd["links"] = {k: _copy_link(v) for k, v in d["links"].items()}
-        nd["chain"] = d["chain"][:]
-        nd["trig_q"] = d["trig_q"][:]
-        nd["events"] = d["events"][:]
-        nd["used"] = set(d["used"])
-        nd["mods"] = d["mods"][:]
-        nd["pflags"] = d["pflags"][:]
-        nd["returns"] = d["returns"][:]
-        nd["stack"] = [f.copy() for f in d["stack"]]
-        nd["rng"] = d["rng"].copy()
-        nd["log"] = d["log"][:]
-        nd["history"] = d["history"][:]
+            a, b = getattr(self, k)
+            _set(new, k, [a[:], b[:]])
+        for k in _LISTS:
+            _set(new, k, getattr(self, k)[:])
+        new.links = {k: _copy_link(v) for k, v in self.links.items()}
+        new.used = set(self.used)
+        new.stack = [f.copy() for f in self.stack]
+        new.rng = self.rng.copy()
         return new
 
     # ------------------------------------------------------------------ queries
@@ -638,6 +638,14 @@ class Duel:
         if l & FIELD:
             return ("", c, 0, 0)   # comparable with the others (a selection may mix both)
         return (self.data[c].name, l, self.owner[c], self.pos[c])
+
+
+_SLOTS = Duel.__slots__
+_all_slots = attrgetter(*_SLOTS)
+_set = object.__setattr__
+# lists of immutable values a clone copies (beside the per-card and per-player ones)
+_LISTS = ("lp", "live", "emz", "ns_used", "ns_extra", "no_battle_damage", "battle_destroyed",
+          "chain", "trig_q", "events", "mods", "pflags", "returns", "log", "history")
 
 
 def _copy_link(link: dict) -> dict:
