@@ -13,29 +13,31 @@ DEFAULT_OPTIONS = {"turn_cap": 500, "hand_limit": 6, "rules": "v10"}
 
 
 def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
-    """A new card instance; placed in `loc` (a pile) if given."""
-    c = len(d.data)
-    d.data.append(data)
-    d.owner.append(owner)
-    d.loc.append(0)
-    d.ctrl.append(owner)
-    d.seq.append(0)
-    d.pos.append(K.FACEDOWN)
-    d.mid.append(0)
-    d.turn_in.append(0)
-    d.summon.append(K.SUM_NONE)
-    d.attacked.append(-1)
-    d.pos_turn.append(-1)
-    d.equip.append(None)
-    d.overlay.append(())
-    if loc == DECK or loc == EXTRA:     # face-down into a pile (a duel's set-up): nothing to
-        (d.deck if loc == DECK else d.extra)[owner].append(c)    # detach, no events
-        d.loc[c] = loc
-        d.mid[c] = 1
-        d.turn_in[c] = d.turn
-    elif loc:
+    """A new card instance; placed in `loc` if given."""
+    if loc == DECK or loc == EXTRA:
+        return add_cards(d, (data,), owner, loc)[0]
+    c = add_cards(d, (data,), owner, 0)[0]
+    if loc:
         d.place(c, loc, owner, top=False)
     return c
+
+
+def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
+    """New card instances, face-down in a pile (`loc`: DECK or EXTRA, in this order) or
+    nowhere yet (loc 0). Returns their card ids."""
+    n = len(datas)
+    first = len(d.data)
+    d.data.extend(datas)
+    for per_card, value in ((d.owner, owner), (d.loc, loc), (d.ctrl, owner), (d.seq, 0),
+                            (d.pos, K.FACEDOWN), (d.mid, 1 if loc else 0),
+                            (d.turn_in, d.turn if loc else 0), (d.summon, K.SUM_NONE),
+                            (d.attacked, -1), (d.pos_turn, -1), (d.equip, None),
+                            (d.overlay, ())):
+        per_card.extend([value] * n)
+    ids = range(first, first + n)
+    if loc:
+        (d.deck if loc == DECK else d.extra)[owner].extend(ids)
+    return ids
 
 
 def index_scripts(d: Duel) -> None:
@@ -122,10 +124,8 @@ def new_duel(deck_a, deck_b, seed: int = 0, options: dict | None = None,
     for p, deck in enumerate((deck_a, deck_b)):
         main = getattr(deck, "main", deck)
         extra = getattr(deck, "extra", ())
-        for data in main:
-            add_card(d, data, p, DECK)
-        for data in extra:
-            add_card(d, data, p, EXTRA)
+        add_cards(d, list(main), p, DECK)
+        add_cards(d, list(extra), p, EXTRA)
     index_scripts(d)
     apply_rule_options(d)
     for p in (0, 1):

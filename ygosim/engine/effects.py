@@ -72,7 +72,7 @@ class Target:
 
     def options(self, d, link) -> list:
         """The legal selections of targets (as `choose` Options) for this link."""
-        cands = [x for x in self.candidates(d, link) if d.can_target(x, link)]
+        cands = list(d.targetable(self.candidates(d, link), link))
         test = None
         if self.constraint is not None:
             test = lambda combo: self.constraint(d, link, combo)
@@ -82,19 +82,18 @@ class Target:
     def possible(self, d, link) -> bool:
         """Can enough targets be chosen now? (candidates may be any iterable: a generator
         lets this stop at the first ones that will do)"""
-        raw = self.candidates(d, link)
         least = self.least
+        if self.constraint is None and least <= 0:
+            return True
+        legal = d.targetable(self.candidates(d, link), link)
         if self.constraint is None:
-            if least <= 0:
-                return True
             n = 0
-            for x in raw:
-                if d.can_target(x, link):
-                    n += 1
-                    if n >= least:
-                        return True
+            for _ in legal:
+                n += 1
+                if n >= least:
+                    return True
             return False
-        cands = [x for x in raw if d.can_target(x, link)]
+        cands = list(legal)
         if len(cands) < least:
             return False
         from itertools import combinations

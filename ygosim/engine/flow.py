@@ -293,16 +293,18 @@ def idle_options(d) -> list[Option]:
             opts.append(SET_OPTS[c])
     opts.extend(activatable(d, p, True))
     t = d.turn
-    locked = d.active_statics("no_position_change")
+    locks = None            # continuous effects that forbid position changes (looked up once)
     turn_in, pos_turn = d.turn_in, d.pos_turn
     for c in d.monsters(p):
         if turn_in[c] == t or pos_turn[c] == t:
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(FLIP_OPTS[c])
-        elif d.attacked[c] != t and not (locked and d.has_static("no_position_change", c)) \
-                and not d.data[c].link_arrows:      # a Link Monster stays in Attack Position
-            opts.append(CHANGE_OPTS[c])
+        elif d.attacked[c] != t and not d.data[c].link_arrows:   # a Link Monster stays in ATK
+            if locks is None:
+                locks = d.active_statics("no_position_change")
+            if not (locks and d.applies(locks, c)):
+                opts.append(CHANGE_OPTS[c])
     hook = d.options.get("extra_summons")
     if hook:
         opts.extend(hook(d, p))

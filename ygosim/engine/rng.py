@@ -5,6 +5,8 @@ for free, and the same seed gives the same numbers on every Python version and m
 """
 
 _MASK = (1 << 64) - 1
+_LIMITS = [_MASK - (_MASK % n) if n else 0 for n in range(256)]   # below(n): draws under the
+                                                                   # limit are uniform mod n
 
 
 class Rng:
@@ -23,7 +25,7 @@ class Rng:
         """A uniform integer in [0, n)."""
         if n <= 1:
             return 0
-        limit = _MASK - (_MASK % n)
+        limit = _LIMITS[n] if n < 256 else _MASK - (_MASK % n)
         while True:
             x = self.next64()
             if x < limit:
