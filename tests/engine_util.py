@@ -94,6 +94,10 @@ def check_invariants(d) -> None:
                 seen[c] += 1
                 assert d.loc[c] == K.SZONE and d.seq[c] == i and d.ctrl[c] == p, \
                     f"{d.name(c)} in szone[{p}][{i}] but loc/seq/ctrl={d.loc[c]}/{d.seq[c]}/{d.ctrl[c]}"
+        mons = tuple([c for c in mz if c >= 0] + [c for c in d.emz if c >= 0 and d.ctrl[c] == p])
+        assert d.monsters(p) == mons, f"monsters({p}) is {d.monsters(p)}, the zones hold {mons}"
+        sts = tuple(c for c in sz if c >= 0)
+        assert d.spells(p) == sts, f"spells({p}) is {d.spells(p)}, the zones hold {sts}"
         emz_used = sum(1 for c in d.emz if c >= 0 and d.ctrl[c] == p)
         links = any(c >= 0 and "link" in d.data[c].frames for c in d.monsters(p))
         assert emz_used <= 1 or links, f"player {p} uses {emz_used} Extra Monster Zones"

@@ -130,7 +130,7 @@ def test_xyz_materials_are_attached_plain_data():
     assert d.loc[x] == K.MZONE and d.seq[x] == 5
     assert set(d.overlay[x]) == {m1, m2}
     assert d.loc[m1] == K.OVERLAY and d.loc[m2] == K.OVERLAY
-    assert m1 not in d.gy[0] and d.monsters(0) == [x]
+    assert m1 not in d.gy[0] and d.monsters(0) == (x,)
     assert d.summon[x] == K.SUM_XYZ and d.proper(x)
     # clone() copies them: changing one duel leaves the other alone
     e = d.clone()

@@ -36,7 +36,8 @@ class Duel:
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
                  "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
                  "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "lp", "lp_out",
-                 "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "turn", "tp",
+                 "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts",
+                 "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
                  "no_battle_damage", "links", "next_lid", "chain", "trig_q", "events", "serial",
                  "used", "mods", "pflags", "returns", "proper_ok", "stack", "pending", "answer",
@@ -85,6 +86,8 @@ class Duel:
         self.mzone = [[-1] * 5, [-1] * 5]
         self.emz = [-1, -1]             # left and right Extra Monster Zone, as A sees them
         self.szone = [[-1] * 6, [-1] * 6]   # index 5 is the Field Zone
+        self.mons = [(), ()]            # per player: the monsters they control (monsters())
+        self.sts = [(), ()]             # per player: their occupied Spell/Trap/Field Zones
         # turn state
         self.turn = 0
         self.tp = 0                     # turn player
@@ -144,28 +147,33 @@ class Duel:
     def opp(self, p: int) -> int:
         return 1 - p
 
-    def monsters(self, p: int) -> list[int]:
-        """Card ids of the monsters player p controls (Main and Extra Monster Zones)."""
-        out = []
-        for c in self.mzone[p]:     # (a plain loop: cheaper than a comprehension in 3.11)
-            if c >= 0:
-                out.append(c)
-        emz = self.emz
-        if emz[0] >= 0 or emz[1] >= 0:
-            for c in emz:
-                if c >= 0 and self.ctrl[c] == p:
-                    out.append(c)
-        return out
+    def monsters(self, p: int) -> tuple:
+        """Card ids of the monsters player p controls (Main Monster Zones in order, then Extra
+        Monster Zones). Kept up to date as cards move (see _zones_changed)."""
+        return self.mons[p]
 
-    def all_monsters(self) -> list[int]:
-        return self.monsters(self.tp) + self.monsters(1 - self.tp)
+    def all_monsters(self) -> tuple:
+        return self.mons[self.tp] + self.mons[1 - self.tp]
 
-    def spells(self, p: int) -> list[int]:
-        """Cards in player p's Spell & Trap Zones and Field Zone."""
-        return [c for c in self.szone[p] if c >= 0]
+    def spells(self, p: int) -> tuple:
+        """Cards in player p's Spell & Trap Zones and Field Zone, in zone order."""
+        return self.sts[p]
 
-    def field_cards(self, p: int) -> list[int]:
-        return self.monsters(p) + self.spells(p)
+    def field_cards(self, p: int) -> tuple:
+        return self.mons[p] + self.sts[p]
+
+    def _zones_changed(self, loc: int, p: int) -> None:
+        """A card entered or left player p's zones of `loc` (MZONE or SZONE): recompute the
+        tuple of occupied zones that monsters() or spells() returns (read far more often than
+        cards move)."""
+        if loc == MZONE:
+            out = [c for c in self.mzone[p] if c >= 0]
+            emz = self.emz
+            if emz[0] >= 0 or emz[1] >= 0:
+                out += [c for c in emz if c >= 0 and self.ctrl[c] == p]
+            self.mons[p] = tuple(out)
+        elif loc == SZONE:
+            self.sts[p] = tuple([c for c in self.szone[p] if c >= 0])
 
     def faceup(self, c: int) -> bool:
         return not self.pos[c] & FACEDOWN
@@ -334,14 +342,7 @@ class Duel:
         return self.mid[ref[0]] == ref[1]
 
     def count_monsters(self, p: int) -> int:
-        mz = self.mzone[p]
-        n = len(mz) - mz.count(-1)
-        emz = self.emz
-        if emz[0] >= 0 or emz[1] >= 0:
-            for c in emz:
-                if c >= 0 and self.ctrl[c] == p:
-                    n += 1
-        return n
+        return len(self.mons[p])
 
     # ------------------------------------------------------------------ moving cards
     def _detach(self, c: int) -> None:
@@ -364,6 +365,7 @@ class Duel:
               pos: int = ATTACK, top: bool = True) -> None:
         """Move card c to `loc` with no events: the low-level primitive every action uses."""
         was = self.loc[c]
+        was_ctrl = self.ctrl[c]
         if was:
             self._detach(c)
         if player is None:
@@ -402,6 +404,10 @@ class Duel:
                 self.live[player] += 1
         self.ctrl[c] = player
         self.seq[c] = seq if seq is not None else 0
+        if was & FIELD:
+            self._zones_changed(was, was_ctrl)
+        if loc & FIELD and (loc != was or player != was_ctrl):
+            self._zones_changed(loc, player)
         self.pos[c] = pos
         self.mid[c] += 1
         self.turn_in[c] = self.turn
@@ -437,6 +443,7 @@ class Duel:
                 if c < len(self.fast_where) and self.fast_where[c] & was:
                     self.live[self.ctrl[c]] -= 1
                 self.loc[c] = 0
+                self._zones_changed(was, self.ctrl[c])
                 self.mid[c] += 1
                 moved.append(c)
                 continue
@@ -474,12 +481,11 @@ class Duel:
         if equip.count(None) == len(equip):
             return      # nothing is equipped
         for p in (0, 1):
-            for e in self.szone[p]:
-                if e >= 0:
-                    t = self.equip[e]
-                    if t is not None and (self.mid[t[0]] != t[1] or self.loc[t[0]] != MZONE
-                                          or self.pos[t[0]] & FACEDOWN):
-                        gone.append(e)
+            for e in self.sts[p]:
+                t = equip[e]
+                if t is not None and (self.mid[t[0]] != t[1] or self.loc[t[0]] != MZONE
+                                      or self.pos[t[0]] & FACEDOWN):
+                    gone.append(e)
         if gone:
             self.destroy(gone, K.R_RULE)
 
@@ -500,7 +506,10 @@ class Duel:
         if c < len(self.fast_where) and self.fast_where[c] & MZONE:
             self.live[self.ctrl[c]] -= 1
             self.live[p] += 1
+        was_ctrl = self.ctrl[c]
         self.ctrl[c] = p
+        self._zones_changed(MZONE, was_ctrl)
+        self._zones_changed(MZONE, p)
         self.serial += 1
 
     def _move_text(self, cards, loc, destroy) -> str:
@@ -659,7 +668,7 @@ _SLOTS = Duel.__slots__
 _all_slots = attrgetter(*_SLOTS)
 _set = object.__setattr__
 # lists of immutable values a clone copies (beside the per-card and per-player ones)
-_LISTS = ("lp", "live", "emz", "ns_used", "ns_extra", "no_battle_damage", "battle_destroyed",
+_LISTS = ("mons", "sts", "lp", "live", "emz", "ns_used", "ns_extra", "no_battle_damage", "battle_destroyed",
           "chain", "trig_q", "events", "mods", "pflags", "returns", "log", "history")
 
 

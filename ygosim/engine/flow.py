@@ -320,7 +320,7 @@ def tributes_needed(d, c) -> int:
 
 
 def tribute_candidates(d, p) -> list[int]:
-    out = d.monsters(p)
+    out = list(d.monsters(p))
     forced = forced_tributes(d, p)
     for c in d.monsters(1 - p):
         if c in forced or d.has_static("tributable_by", c, p):
@@ -687,9 +687,7 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
     if anywhere & SZONE:
         turn = d.turn
         pos = d.pos
-        for c in d.szone[p]:
-            if c < 0:
-                continue
+        for c in d.sts[p]:
             entries = table[c]
             if not entries:
                 continue
@@ -943,8 +941,8 @@ def state_check(d) -> None:
     gone = []
     equip = d.equip
     for p in (0, 1) if equip.count(None) != len(equip) else ():   # (is anything equipped?)
-        for c in d.szone[p]:
-            if c >= 0 and equip[c] is not None and d.data[c].subtype == "equip" and \
+        for c in d.sts[p]:
+            if equip[c] is not None and d.data[c].subtype == "equip" and \
                     not d.pos[c] & FACEDOWN:
                 t = equip[c]
                 if d.loc[t[0]] != MZONE or d.pos[t[0]] & FACEDOWN or d.mid[t[0]] != t[1]:
