@@ -145,3 +145,26 @@ def test_same_log_across_processes_and_hash_seeds():
         assert p.returncode == 0, p.stderr
         out.append(p.stdout.strip())
     assert out[0] == out[1] and len(out[0]) == 64
+
+
+def test_clone_sets_every_slot_and_copies_every_mutable_one():
+    """A clone has every attribute of a duel; the only containers it shares with the original
+    are the card facts and indexes, which are never mutated after set-up."""
+    from ygosim.engine.duel import Duel
+    shared_facts = {"data", "owner", "options", "trig_index", "static_index", "static_cards",
+                    "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
+                    "fast_where", "ns_tributes", "names", "proper_ok"}
+    d = fresh(3)
+    play = random_answers(3)
+    for _ in range(60):
+        d.apply(play(d))
+    c = d.clone()
+    for k in Duel.__slots__:
+        mine, theirs = getattr(d, k), getattr(c, k)
+        assert mine == theirs or k == "rng", k
+        if isinstance(mine, (list, dict, set)) and k not in shared_facts:
+            assert mine is not theirs, f"the clone shares {k}"
+            if isinstance(mine, list):
+                for a, b in zip(mine, theirs):
+                    assert not (isinstance(a, list) and a is b), f"the clone shares a list in {k}"
+    assert c.rng is not d.rng and c.rng.state == d.rng.state

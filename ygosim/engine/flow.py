@@ -17,7 +17,7 @@ from .decision import (Option, ACTION, RESPONSE, SELECT, ORDER, CALL, FIRST, POS
                        SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS, ACTIVATE_OPTS,
                        attack_option)
 from .decision import ZONE as K_ZONE
-from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, IGNITION, N_PHASES
+from .effects import ACTIVATE, FLIP, IGNITION, N_PHASES
 
 PROCS = {}
 
