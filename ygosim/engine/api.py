@@ -56,7 +56,7 @@ def index_scripts(d: Duel) -> None:
         for ei, eff in enumerate(s.effects):
             if eff.kind in (TRIGGER, FLIP):
                 for ev in eff.events:
-                    trig.setdefault(ev, []).append((c, ei))
+                    trig.setdefault(ev, []).append((c, ei, eff))
             elif eff.kind == CONTINUOUS:
                 if c not in statics:
                     statics.append(c)

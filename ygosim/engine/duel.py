@@ -44,7 +44,7 @@ class Duel:
         self.owner: list[int] = []
         self.names = ("A", "B")
         self.options: dict = {}
-        self.trig_index: dict = {}     # event -> tuple of (cid, effect index)
+        self.trig_index: dict = {}     # event -> tuple of (cid, effect index, effect)
         self.static_cards: tuple = ()  # cids whose scripts have continuous effects
         self.static_index: dict = {}   # rule key -> ((cid, effect), ...) that can change it
         self.act_cards: tuple = ()     # cids with effects a player activates
@@ -610,13 +610,14 @@ class Duel:
     def raise_event(self, etype: str, c: int, player: int, reason: int, info=None) -> None:
         ev = (etype, c, self.mid[c] if c >= 0 else 0, player, reason, self.serial, info)
         self.events.append(ev)
-        for cid, ei in self.trig_index.get(etype, ()):
-            eff = self.data[cid].script.effects[ei]
-            if not eff.range & self.loc[cid]:
+        loc = self.loc
+        for cid, ei, eff in self.trig_index.get(etype, ()):
+            where = loc[cid]
+            if not eff.range & where:
                 continue
-            if self.pos[cid] & FACEDOWN and self.loc[cid] & FIELD:
+            if where & FIELD and self.pos[cid] & FACEDOWN:
                 continue   # a face-down card's effects do not activate
-            if getattr(eff, "condition", None) is not None:
+            if eff.condition is not None:
                 probe = {"card": cid, "player": self.ctrl[cid], "event": ev, "vars": {}}
                 if not eff.condition(self, probe):
                     continue
@@ -730,7 +731,7 @@ def _resolve_answer(self, answer) -> int:
     elif isinstance(answer, int) and not isinstance(answer, bool):
         if not 0 <= answer < len(opts):
             raise IllegalAction(f"no answer number {answer}: there are {len(opts)}")
-        answer = opts[answer]
+        return answer
     elif isinstance(answer, str):
         from .text import match, options_interchangeable, option_texts
         fits, err = match(self, dec, answer)

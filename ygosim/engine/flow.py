@@ -105,8 +105,7 @@ def turn(d, f):
         d.phase = K.DRAW
         d.events.clear()
         if d.turn > 1 or d.options.get("first_turn_draw"):
-            d.draw(d.tp, 1)
-            d.check_exodia(d.tp)
+            d.draw(d.tp, 1)         # (drawing the last Exodia piece wins: see Duel.place)
         f["s"] = 2
         phase_window(d)
     elif s == 2:                                 # Standby Phase
@@ -157,8 +156,10 @@ def turn(d, f):
         push(d, "triggers")
     elif s == 10:                                # the turn ends
         t = d.turn
-        d.mods = [m for m in d.mods if m[4] > t]
-        d.pflags = [x for x in d.pflags if x[2] > t]
+        if d.mods:
+            d.mods = [m for m in d.mods if m[4] > t]
+        if d.pflags:
+            d.pflags = [x for x in d.pflags if x[2] > t]
         f["s"] = 0
 
 
