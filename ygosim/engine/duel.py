@@ -190,14 +190,22 @@ class Duel:
         """A card entered or left player p's zones of `loc` (MZONE or SZONE): recompute the
         tuple of occupied zones that monsters() or spells() returns (read far more often than
         cards move)."""
+        out = []
         if loc == MZONE:
-            out = [c for c in self.mzone[p] if c >= 0]
+            for c in self.mzone[p]:
+                if c >= 0:
+                    out.append(c)
             emz = self.emz
             if emz[0] >= 0 or emz[1] >= 0:
-                out += [c for c in emz if c >= 0 and self.ctrl[c] == p]
+                for c in emz:
+                    if c >= 0 and self.ctrl[c] == p:
+                        out.append(c)
             self.mons[p] = tuple(out)
         elif loc == SZONE:
-            self.sts[p] = tuple([c for c in self.szone[p] if c >= 0])
+            for c in self.szone[p]:
+                if c >= 0:
+                    out.append(c)
+            self.sts[p] = tuple(out)
 
     def faceup(self, c: int) -> bool:
         return not self.pos[c] & FACEDOWN
@@ -396,14 +404,14 @@ class Duel:
             player = self.owner[c]
         if loc == MZONE:
             if seq is None:
-                seq = self.free_mzones(player)[0]
+                seq = self.mzone[player].index(-1)      # the first free Main Monster Zone
             if seq >= K.EMZ_BASE:
                 self.emz[seq - K.EMZ_BASE] = c
             else:
                 self.mzone[player][seq] = c
         elif loc == SZONE:
             if seq is None:
-                seq = self.free_szones(player)[0]
+                seq = self.szone[player].index(-1, 0, 5)   # the first free Spell & Trap Zone
             self.szone[player][seq] = c
         elif loc == OVERLAY:            # attached to the Xyz Monster `seq`
             self.overlay[seq] = self.overlay[seq] + (c,)

@@ -270,7 +270,7 @@ def idle_options(d) -> list[Option]:
     opts: list[Option] = []
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
-    room = {}                               # tributes needed -> room to summon?
+    room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
     for c in d.hand[p]:
