@@ -1,0 +1,33 @@
+"""A fingerprint of N seeded random-vs-random duels (Yugi vs Kaiba): a hash of every option
+list, every answer and every log line, and the mean number of decisions.
+
+Speed work must not change a single game: run this before and after a change and compare.
+Usage: python tools/same_games.py [N=100]
+"""
+import hashlib
+import sys
+
+from ygosim.agents.random_agent import RandomAgent
+from ygosim.engine.api import new_duel
+from ygosim.formats.deck import load_deck
+
+
+def fingerprint(n: int) -> tuple[str, float]:
+    a, b = load_deck("yugi"), load_deck("kaiba")
+    h = hashlib.sha1()
+    decisions = 0
+    for seed in range(n):
+        d = new_duel(a, b, seed=seed)
+        agent = RandomAgent(seed)
+        while d.winner is None:
+            h.update(repr([(o.verb, o.cards, o.arg) for o in d.pending.options]).encode())
+            d.apply(agent.choose(d))
+        h.update("\n".join(d.log).encode())
+        h.update(repr(d.history).encode())
+        decisions += d.n_decisions
+    return h.hexdigest(), decisions / n
+
+
+if __name__ == "__main__":
+    digest, mean = fingerprint(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    print(digest, round(mean, 2))
