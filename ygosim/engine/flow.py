@@ -728,7 +728,7 @@ def window(d, f):
         if not (live[0] or live[1]):
             f["passes"] = 2       # no card is where it could respond: nobody can act
         while True:
-            if f.get("passes", 0) >= 2:
+            if f["passes"] >= 2:
                 if d.chain:
                     f["s"] = 2
                     push(d, "resolve")
@@ -744,7 +744,7 @@ def window(d, f):
             else:
                 opts = activatable(d, p, False) if live[p] else None
             if not opts:
-                f["passes"] = f.get("passes", 0) + 1
+                f["passes"] = f["passes"] + 1
                 f["cur"] = 1 - p
                 continue
             opts.append(PASS)
@@ -756,7 +756,7 @@ def window(d, f):
         f["s"] = 0
         p = f["cur"]
         if a.verb == "pass":
-            f["passes"] = f.get("passes", 0) + 1
+            f["passes"] = f["passes"] + 1
             f["cur"] = 1 - p
         else:
             f["passes"] = 0
@@ -1010,7 +1010,7 @@ def triggers(d, f):
             if f["added"]:
                 d.stack[-1]["built"] = True
                 last_p = d.links[d.chain[-1]]["player"]
-                push(d, "window", cur=1 - last_p, reopen=True)
+                push(d, "window", cur=1 - last_p, reopen=True, passes=0)
             return
         group = f["groups"][g]
         p = d.tp if g % 2 == 0 else 1 - d.tp
