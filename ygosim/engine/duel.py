@@ -31,7 +31,7 @@ class Duel:
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
                  "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
                  "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "lp", "lp_out",
-                 "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts",
+                 "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts", "lost_monster",
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
                  "no_battle_damage", "links", "next_lid", "chain", "trig_q", "events", "serial",
@@ -103,6 +103,8 @@ class Duel:
         self.used: set = set()          # once-per-turn keys used
         self.mods: list = []            # temporary stat changes (cid, mid, atk, def, until)
         self.pflags: list = []          # player effects: (player, key, until_turn)
+        self.lost_monster = [-1, -1]    # per player: the last turn a monster they controlled
+                                        # and owned went from their field to their GY
         self.returns: list = []         # control to return: (cid, mid, player, turn)
         self.proper_ok: frozenset = frozenset()   # Extra Deck/Ritual monsters properly summoned
         # flow
@@ -156,6 +158,7 @@ class Duel:
         new.battle_destroyed, new.chain, new.trig_q, new.events = \
             self.battle_destroyed[:], self.chain[:], self.trig_q[:], self.events[:]
         new.mods, new.pflags, new.returns = self.mods[:], self.pflags[:], self.returns[:]
+        new.lost_monster = self.lost_monster[:]
         new.log, new.history = self.log[:], self.history[:]
         # the rest
         new.links = {k: _copy_link(v) for k, v in self.links.items()}
@@ -495,9 +498,8 @@ class Duel:
             if was & FIELD:
                 self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
             if dest == GY:
-                if was == MZONE and prev_ctrl == self.owner[c] and \
-                        not self.player_flag(prev_ctrl, "monster_to_gy"):
-                    self.pflags.append((prev_ctrl, "monster_to_gy", self.turn))
+                if was == MZONE and prev_ctrl == self.owner[c]:
+                    self.lost_monster[prev_ctrl] = self.turn
                 self.raise_event(K.EV_TO_GY, c, by, reason, info)
             elif dest == HAND:
                 self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)

@@ -153,7 +153,7 @@ def _last_will_ready(d, link):
     """Once granted and once a monster of yours went from your field to your GY, with a free
     zone and a monster to summon (during your turn: the effect's `periods`)."""
     p = link["player"]
-    return d.player_flag(p, "monster_to_gy") and d.player_flag(p, _last_will_key(link)) and \
+    return d.lost_monster[p] == d.turn and d.player_flag(p, _last_will_key(link)) and \
         _free_zone(d, link) and any(_last_will_fit(d, c) for c in d.deck[p])
 
 
