@@ -1139,7 +1139,7 @@ def battle_options(d, replay=None) -> list[Option]:
     attack again after a replay."""
     p = d.tp
     opts = []
-    if not d.player_flag(p, "no_attack"):
+    if not (d.pflags and d.player_flag(p, "no_attack")):
         targets = d.monsters(1 - p)
         for c in d.monsters(p):
             if d.pos[c] != ATTACK:
