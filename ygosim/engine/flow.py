@@ -316,7 +316,11 @@ def idle_options(d) -> list[Option]:
 
 
 def tributes_needed(d, c) -> int:
-    lv = d.data[c].level
+    return tributes_for_level(d.data[c].level)
+
+
+def tributes_for_level(lv: int) -> int:
+    """Tributes for a Normal Summon: Level 5-6 one, 7 or more two."""
     return 0 if lv <= 4 else (1 if lv <= 6 else 2)
 
 
@@ -389,8 +393,7 @@ def normal_summon_tributes(data) -> int:
     """The Tributes a Normal Summon or Set of this card needs, or -1 if it never may be."""
     if not data.is_monster or not normal_summon_allowed(data):
         return -1
-    lv = data.level
-    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
+    return tributes_for_level(data.level)
 
 
 def summon_room(d, p, n) -> bool:
