@@ -21,6 +21,7 @@ from ..engine import const as K
 from ..engine.const import MZONE, SZONE, HAND, GY, DECK, BANISHED, FIELD, FACEDOWN, DEFENSE
 from ..engine.decision import (ACTION, RESPONSE, SELECT, YESNO, POSITION, ZONE, ORDER,
                                DECLARE, CALL, FIRST)
+from ..engine.flow import tributes_needed
 from ..engine.observe import determinize
 from ..engine.rng import Rng
 
@@ -97,11 +98,6 @@ def _best_opp_attack(d, p: int) -> int:
         if not d.pos[c] & FACEDOWN:
             best = max(best, d.atk(c))
     return best
-
-
-def _tributes_needed(d, c) -> int:
-    lv = d.data[c].level
-    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
 
 
 def _attack_gain(d, a: int, t) -> float:
@@ -193,7 +189,7 @@ def _greedy_main(d, p, opts) -> int:
         data = d.data[c]
         if not data.is_monster:
             continue
-        n = _tributes_needed(d, c)
+        n = tributes_needed(d, c)
         lost = sum(weakest[:n]) if n else 0.0
         if o.verb == "summon":
             if opp_has and data.atk < best_opp:
