@@ -80,20 +80,15 @@ def check_invariants(d) -> None:
                 seen[c] += 1
                 assert d.loc[c] == loc, f"{d.name(c)} in {name}[{p}] but loc={d.loc[c]}"
                 assert d.owner[c] == p, f"{d.name(c)} in {name}[{p}] but owner={d.owner[c]}"
-        mz = d.mzone[p]
-        assert len(mz) == 5, f"mzone[{p}] has {len(mz)} slots"
-        for i, c in enumerate(mz):
-            if c >= 0:
-                seen[c] += 1
-                assert d.loc[c] == K.MZONE and d.seq[c] == i and d.ctrl[c] == p, \
-                    f"{d.name(c)} in mzone[{p}][{i}] but loc/seq/ctrl={d.loc[c]}/{d.seq[c]}/{d.ctrl[c]}"
-        sz = d.szone[p]
-        assert len(sz) == 6, f"szone[{p}] has {len(sz)} slots"
-        for i, c in enumerate(sz):
-            if c >= 0:
-                seen[c] += 1
-                assert d.loc[c] == K.SZONE and d.seq[c] == i and d.ctrl[c] == p, \
-                    f"{d.name(c)} in szone[{p}][{i}] but loc/seq/ctrl={d.loc[c]}/{d.seq[c]}/{d.ctrl[c]}"
+        mz, sz = d.mzone[p], d.szone[p]
+        for name, zones, loc, size in (("mzone", mz, K.MZONE, 5), ("szone", sz, K.SZONE, 6)):
+            assert len(zones) == size, f"{name}[{p}] has {len(zones)} slots"
+            for i, c in enumerate(zones):
+                if c >= 0:
+                    seen[c] += 1
+                    assert d.loc[c] == loc and d.seq[c] == i and d.ctrl[c] == p, \
+                        f"{d.name(c)} in {name}[{p}][{i}] but loc/seq/ctrl=" \
+                        f"{d.loc[c]}/{d.seq[c]}/{d.ctrl[c]}"
         mons = tuple([c for c in mz if c >= 0] + [c for c in d.emz if c >= 0 and d.ctrl[c] == p])
         assert d.monsters(p) == mons, f"monsters({p}) is {d.monsters(p)}, the zones hold {mons}"
         sts = tuple(c for c in sz if c >= 0)
