@@ -1,0 +1,110 @@
+"""Rule sets: one immutable value that names every rule switch the engine reads.
+
+A rule set is a plain frozen dataclass: `v10` (Official Rulebook Version 10, Master Rule 4),
+`2020` (the April 2020 revision of Master Rule 4) and `goat` (the TCG of April 2005, the Goat
+format; ../shared/goat/README.md in the team's notes) are three presets of the same switches.
+The engine reads a switch where its rule lives (`d.rules.first_turn_draw` in the Draw Phase,
+`d.rules.one_field_spell` where a Field Spell is placed...); no code anywhere tests a rule set's
+*name*. A duel keeps its rule set in `d.rules` (shared by clones: it is immutable).
+
+Each field says which rule it switches and which source the goat value follows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import YgosimError
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    title: str
+
+    # -- deck construction ------------------------------------------------------------------
+    main_min: int = 40
+    main_max: int | None = 60          # None: no upper limit (goat: 40 or more)
+    extra_max: int | None = 15         # None: any size (goat's Fusion Deck)
+    side_sizes: tuple | None = None    # allowed Side Deck sizes; None: 0 to side_max
+    side_max: int = 15
+    max_copies: int = 3
+    # Extra Deck / monster frames the format knows; a card of another frame is not legal
+    frames_allowed: frozenset = frozenset({"fusion", "synchro", "xyz", "link", "pendulum"})
+
+    # -- the field --------------------------------------------------------------------------
+    extra_monster_zones: bool = True   # Master Rule 4's Extra Monster Zones (goat: none; a
+                                       # Fusion Monster goes to a Main Monster Zone)
+    extra_to_main_2020: bool = False   # April 2020: Fusion/Synchro/Xyz from the face-down
+                                       # Extra Deck may go to any Main Monster Zone
+    pendulum_zones: bool = True        # s1/s5 double as Pendulum Zones
+    one_field_spell: bool = False      # goat: one face-up Field Spell on the whole field; a new
+                                       # one destroys the other (either player's)
+
+    # -- the turn ---------------------------------------------------------------------------
+    start_lp: int = 8000
+    opening_hand: int = 5
+    hand_limit: int = 6
+    first_turn_draw: bool = False      # goat: the player going first draws on turn 1
+
+    # -- priority and chains ----------------------------------------------------------------
+    ignition_priority: bool = False    # goat: after a Summon or a resolved Chain, the turn
+                                       # player may use an Ignition effect before the opponent
+                                       # responds
+    trigger_order: str = "segoc"       # "segoc": turn player's mandatory, opponent's mandatory,
+                                       # turn player's optional, opponent's optional (v10);
+                                       # "event": goat, the trigger whose event happened first is
+                                       # the lower Chain Link
+    damage_step_single_chain: bool = False   # goat: one Chain per Damage Step timing
+
+    # -- battle -----------------------------------------------------------------------------
+    replay_at_once: bool = True        # v10: a replay is asked at once (attack again or not);
+                                       # goat: the attack is cancelled, does not count as an
+                                       # attack, and the monster may attack later that phase
+    zero_atk_both_destroyed: bool = False    # goat: two 0 ATK Attack Position monsters that
+                                             # battle are both destroyed
+    opp_summoned_position_change: bool = False   # goat: a monster the opponent Summoned onto
+                                                 # your field may change position that turn
+
+    # -- cards ------------------------------------------------------------------------------
+    continuous_trap_separate: bool = False   # goat: activating a Continuous Trap and using its
+                                             # effect are separate Chains
+    card_era: str = "current"          # which card texts apply: "current" or "goat" (2005)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def with_(self, **changes) -> "Rules":
+        """A copy with some switches changed (tests, custom formats)."""
+        return replace(self, **changes)
+
+
+V10 = Rules("v10", "Official Rulebook Version 10 (Master Rule 4)")
+R2020 = Rules("2020", "Master Rule 4, April 2020 revision", extra_to_main_2020=True)
+GOAT = Rules(
+    "goat", "Goat format (TCG, April 2005)",
+    main_max=None, extra_max=None, side_sizes=(0, 15),
+    frames_allowed=frozenset({"fusion"}),
+    extra_monster_zones=False, pendulum_zones=False, one_field_spell=True,
+    first_turn_draw=True, ignition_priority=True, trigger_order="event",
+    damage_step_single_chain=True, replay_at_once=False, zero_atk_both_destroyed=True,
+    opp_summoned_position_change=True, continuous_trap_separate=True, card_era="goat")
+
+PRESETS: dict[str, Rules] = {r.name: r for r in (V10, R2020, GOAT)}
+NAMES = tuple(PRESETS)          # for command-line choices: ("v10", "2020", "goat")
+DEFAULT = V10
+
+
+def get_rules(ref) -> Rules:
+    """A rule set from its name ("v10", "2020", "goat"; 2020 may be an int) or a Rules value."""
+    if ref is None:
+        return DEFAULT
+    if isinstance(ref, Rules):
+        return ref
+    key = str(ref).strip().lower()
+    if key not in PRESETS:
+        raise YgosimError(f"unknown rules {str(ref)[:40]!r}: known rule sets are "
+                          + ", ".join(NAMES))
+    return PRESETS[key]
+
+
+__all__ = ["Rules", "V10", "R2020", "GOAT", "PRESETS", "NAMES", "DEFAULT", "get_rules"]
