@@ -197,7 +197,7 @@ def test_battle_destroyed_monsters_reach_the_gy_at_the_end_of_the_damage_step(mo
             atk, tgt = d.attack[0], d.attack[1]
             seen.append((d.step, d.loc[atk], d.loc[tgt], d.lp[:]))
         return real(d)
-    monkeypatch.setattr(flow, "phase_window", spy)
+    monkeypatch.setattr(flow.battle, "phase_window", spy)   # (as the Damage Step sees it)
     d = position("""
         name: t
         turn: 2
@@ -228,7 +228,7 @@ def test_attacked_facedown_monster_is_flipped_before_damage_calculation(monkeypa
         if d.attack is not None:
             seen.append((d.step, d.pos[d.attack[1]]))
         return real(d)
-    monkeypatch.setattr(flow, "phase_window", spy)
+    monkeypatch.setattr(flow.battle, "phase_window", spy)   # (as the Damage Step sees it)
     d = position("""
         name: t
         turn: 2

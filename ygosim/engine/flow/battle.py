@@ -1,0 +1,219 @@
+"""The Battle Phase: its steps, attack declarations and replays, the Damage Step and its
+timings, damage calculation."""
+from __future__ import annotations
+
+from .. import const as K
+from ..const import MZONE, GY, ATTACK, FACEDOWN, DEFENSE
+from ..decision import Option, ACTION, attack_option
+from .core import proc, push, pop
+from .chain import activatable, after_action, phase_window, push_window, start_activation
+from .main import PHASE_MAIN2, PHASE_END
+
+
+@proc
+def battle(d, f):
+    s = f["s"]
+    if s == 0:
+        d.step = K.START_STEP
+        d.events.clear()
+        f["s"] = 1
+        phase_window(d)
+    elif s == 1:
+        d.step = K.BATTLE_STEP
+        d.attack = None
+        d.events.clear()
+        f["s"] = 2
+        d.ask(d.tp, ACTION, battle_options(d, f.get("replay")), "attack?")
+    elif s == 2:
+        a = d.answer
+        v = a.verb
+        if v == "attack":
+            atk, tgt = a.cards[0], a.arg
+            f.pop("replay", None)
+            d.attacked[atk] = d.turn
+            d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
+                        d.mid[atk], -1 if tgt is None else d.mid[tgt])
+            d.serial += 1
+            d.write(f"{d.name(atk)} attacks " +
+                    ("directly" if tgt is None else
+                     (d.name(tgt) if d.faceup(tgt) else "a face-down monster")))
+            d.raise_event(K.EV_ATTACK, atk, d.tp, K.R_RULE, tgt)
+            f["s"] = 4
+            after_action(d, first=d.tp)
+        elif v == "activate":
+            f["s"] = 1
+            start_activation(d, a.cards[0], a.arg, d.tp)
+        else:
+            f.pop("acted", None)
+            f.pop("replay", None)
+            f["next"] = a.arg
+            f["s"] = 3
+            push_window(d, 1 - d.tp)
+    elif s == 3:
+        if f.pop("acted", False):
+            f["s"] = 1
+        else:
+            d.step = K.END_STEP
+            f["s"] = 9
+            phase_window(d)
+    elif s == 4:
+        f.pop("acted", None)
+        atk, tgt, count, amid, tmid = d.attack
+        if d.mid[atk] != amid or d.loc[atk] != MZONE or d.ctrl[atk] != d.tp:
+            d.write("The attack stops (the attacker is gone)")
+            f["s"] = 1
+            return
+        replay = d.count_monsters(1 - d.tp) != count or \
+            (tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE))
+        if replay:
+            d.write("Replay: the number of monsters changed; the attack is chosen again")
+            # the same monster may attack again; if another one attacks instead, this one
+            # still counts as having declared an attack
+            f["replay"] = (atk, amid)
+            f["s"] = 1
+            return
+        f["s"] = 5
+        push(d, "damage_step")
+    elif s == 5:
+        d.attack = None
+        f["s"] = 1
+    else:
+        d.step = 0
+        d.stack[-2]["next"] = f.get("next", "main2")
+        pop(d)
+
+
+def battle_options(d, replay=None) -> list[Option]:
+    """The turn player's choices in the Battle Step; `replay` = (monster, identity) that may
+    attack again after a replay."""
+    p = d.tp
+    opts = []
+    if not (d.pflags and d.player_flag(p, "no_attack")):
+        targets = d.monsters(1 - p)
+        for c in d.monsters(p):
+            if d.pos[c] != ATTACK:
+                continue
+            if d.attacked[c] == d.turn and not (replay and replay[0] == c
+                                                and replay[1] == d.mid[c]):
+                continue
+            if d.has_static("cannot_attack", c):
+                continue
+            if targets:
+                for t in targets:
+                    opts.append(attack_option(c, t))
+            else:
+                opts.append(attack_option(c, None))
+    opts.extend(activatable(d, p, False))
+    opts.append(PHASE_MAIN2)
+    opts.append(PHASE_END)
+    return opts
+
+
+def attack_valid(d) -> bool:
+    if d.attack is None:
+        return False
+    atk, tgt, _, amid, tmid = d.attack
+    if d.mid[atk] != amid or d.loc[atk] != MZONE:
+        return False
+    if tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE):
+        return False
+    return True
+
+
+@proc
+def damage_step(d, f):
+    s = f["s"]
+    if s == 0:
+        d.step = K.DS_START
+        d.events.clear()
+        f["s"] = 1
+        phase_window(d)
+    elif s == 1:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        d.step = K.DS_BEFORE_CALC
+        d.events.clear()
+        atk, tgt = d.attack[0], d.attack[1]
+        if tgt >= 0 and d.pos[tgt] & FACEDOWN:
+            d.set_position(tgt, DEFENSE)
+            d.attack = d.attack[:4] + (d.mid[tgt],)
+            d.write(f"The attacked monster is flipped face-up: {d.name(tgt)}")
+        d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
+        f["s"] = 2
+        phase_window(d)
+    elif s == 2:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        d.step = K.DS_CALC
+        f["s"] = 3
+        push_window(d, d.tp, reopen=True)
+    elif s == 3:
+        if not attack_valid(d):
+            f["s"] = 5
+            return
+        damage_calculation(d)
+        d.step = K.DS_AFTER_CALC
+        d.raise_event(K.EV_AFTER_CALC, d.attack[0], d.tp, K.R_RULE, d.attack[1])
+        f["s"] = 5
+        phase_window(d)
+    elif s == 5:
+        d.step = K.DS_END
+        d.events.clear()
+        dead = [c for c, mid in d.battle_destroyed if d.mid[c] == mid and d.loc[c] == MZONE]
+        d.battle_destroyed = []
+        if dead:
+            moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
+            for c in moved:
+                d.raise_event(K.EV_BATTLE_DESTROYED, c, d.tp, K.R_BATTLE)
+        f["s"] = 6
+        phase_window(d)
+    else:
+        d.no_battle_damage = [False, False]
+        d.step = K.BATTLE_STEP
+        pop(d)
+
+
+def damage_calculation(d) -> None:
+    """The seven cases of the rulebook's battle tables."""
+    atk, tgt = d.attack[0], d.attack[1]
+    tp, op = d.tp, 1 - d.tp
+    a = d.atk(atk)
+    d.serial += 1
+    if tgt < 0:
+        battle_damage(d, op, a)
+        return
+    if d.pos[tgt] & DEFENSE:
+        v = d.def_(tgt)
+        if a > v:
+            mark_destroyed(d, tgt)
+        elif a < v:
+            battle_damage(d, tp, v - a)
+        return
+    v = d.atk(tgt)
+    if a > v:
+        mark_destroyed(d, tgt)
+        battle_damage(d, op, a - v)
+    elif a < v:
+        mark_destroyed(d, atk)
+        battle_damage(d, tp, v - a)
+    elif a > 0:
+        mark_destroyed(d, atk)
+        mark_destroyed(d, tgt)
+
+
+def mark_destroyed(d, c) -> None:
+    if d.has_static("battle_indestructible", c) or \
+            (d.pflags and d.player_flag(d.ctrl[c], "battle_indestructible")):
+        d.write(f"{d.name(c)} is not destroyed by battle")
+        return
+    d.battle_destroyed.append((c, d.mid[c]))
+    d.write(f"{d.name(c)} is destroyed by battle")
+
+
+def battle_damage(d, p, amount) -> None:
+    if d.no_battle_damage[p] or (d.pflags and d.player_flag(p, "no_battle_damage")):
+        d.write(f"{d.names[p]} takes no battle damage")
+        return
+    d.damage(p, amount, battle=True)

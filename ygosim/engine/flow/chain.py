@@ -1,0 +1,454 @@
+"""Chains: which effects may be activated now (can_activate, activatable), activating one
+(a Chain Link: cost, targets), response windows (priority, two passes resolve the Chain),
+resolving a Chain, an effect's steps and the decisions inside them, and the rules applied at
+once after each action (state_check)."""
+from __future__ import annotations
+
+from .. import const as K
+from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, FACEUP, MAIN1,
+                     MAIN2, BATTLE)
+from ..decision import Option, RESPONSE, SELECT, ACTIVATE_OPTS
+from ..effects import ACTIVATE, IGNITION, N_PHASES
+from .core import proc, push, pop
+
+
+PASS = Option("pass")
+
+
+def phase_window(d) -> None:
+    """At a point of a phase: pending triggers, then both players may respond (the turn
+    player first)."""
+    open_window(d, d.tp, True)
+
+
+def open_window(d, first: int, reopen: bool) -> None:
+    """Pending triggers, then a response window (`first` has priority). With no trigger
+    pending and no chain, a window in which neither player can activate anything would only
+    pass twice: it is not opened at all."""
+    if not d.trig_q and not d.chain:
+        push_window(d, first, reopen)
+        return
+    push(d, "window", cur=first, reopen=reopen, passes=0)
+    push(d, "triggers")
+
+
+def push_window(d, first: int, reopen: bool = False) -> bool:
+    """With no chain: open a response window where `first` has priority, unless both players
+    would only pass. The first responder's options, found while deciding, are handed to the
+    window (not worked out twice). Returns whether a window was opened."""
+    live = d.live           # (a player with no card where it could respond cannot act)
+    for p in (first, 1 - first):
+        if live[p]:
+            opts = activatable(d, p, False)
+            if opts:
+                push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1,
+                     pre=tuple(opts))
+                return True
+    return False
+
+
+def after_action(d, first: int) -> None:
+    """After a summon or attack: triggers, then a response window (`first` has priority)."""
+    state_check(d)
+    open_window(d, first, False)
+
+
+def start_activation(d, c: int, ei: int, p: int) -> None:
+    """The turn player's free activation: the opponent may respond first."""
+    push(d, "window", cur=1 - p, reopen=False, passes=0)
+    push(d, "activate", c=c, ei=ei, player=p)
+
+
+def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
+    """May player p activate effect ei (`eff`) of card c now? The caller (activatable) has
+    checked already that the effect works where the card is (its range) and in this phase
+    (its periods)."""
+    data = d.data[c]
+    kind = eff.kind
+    loc = d.loc[c]
+    if eff.events and not has_event(d, eff.events):
+        return False        # "When ...": the event did not just happen
+    chain = d.chain
+    speed = eff.speed
+    if chain:
+        top = d.links[chain[-1]]["speed"]
+        if speed < 2 or speed < top:
+            return False
+    elif not open_state and speed < 2:
+        return False
+    if d.phase == BATTLE and d.attack is not None and K.DS_START <= d.step:
+        # The Damage Step: Counter Traps and effects that change ATK/DEF directly; during
+        # damage calculation only effects made for it.
+        if d.step == K.DS_CALC:
+            if not (eff.damage_calc or speed == 3):
+                return False
+        elif not eff.damage_step:
+            return False
+        elif d.step > K.DS_CALC and speed < 3 and kind == ACTIVATE:
+            return False    # ATK/DEF changers: only until damage calculation
+    if kind == ACTIVATE:
+        pos = d.pos[c]
+        if loc == HAND:
+            if data.is_trap:
+                return False
+            if data.subtype == "quickplay" and d.tp != p:
+                return False
+            if data.subtype != "field" and -1 not in d.szone[p][:5]:
+                return False
+        elif loc == SZONE:
+            if not pos & FACEDOWN:
+                return False
+            if d.turn_in[c] == d.turn and (data.is_trap or data.subtype == "quickplay"):
+                return False
+        else:
+            return False
+        if data.is_trap and d.has_static("no_trap_activation", p):
+            return False
+    else:
+        if loc & FIELD and d.pos[c] & FACEDOWN:
+            return False
+        if d.is_negated(c):
+            return False
+        if kind == IGNITION and (d.tp != p or d.phase not in (MAIN1, MAIN2)):
+            return False
+        if chain and d.activating(c):
+            return False    # its card activation has not resolved yet
+    if eff.once_per_turn and opt_key(d, c, ei, p) in d.used:
+        return False
+    if d.pflags and d.player_flag(p, ("no_activate", data.name)):
+        return False
+    if chain:
+        for lid in chain:   # a card's effect is not activated again while on the chain
+            lk = d.links[lid]
+            if lk["card"] == c and lk["ei"] == ei:
+                return False
+    probe = {"card": c, "player": p, "ei": ei, "vars": {}, "events": d.events, "event": None}
+    if eff.condition is not None and not eff.condition(d, probe):
+        return False
+    if eff.can_pay is not None and not eff.can_pay(d, probe):
+        return False
+    if eff.target is not None and not eff.target.possible(d, probe):
+        return False
+    return True
+
+
+def has_event(d, etypes) -> bool:
+    """Is there an event of one of these types in the current window?"""
+    for e in d.events:
+        if e[0] in etypes:
+            return True
+    return False
+
+
+def opt_key(d, c: int, ei: int, p: int):
+    """What a once-per-turn effect marks as used: the card itself, or with
+    once_per_turn="name" every card of that name for player p ("You can only use this effect
+    of ... once per turn" binds each player separately)."""
+    if d.data[c].script.effects[ei].once_per_turn == "name":
+        return (d.data[c].name, ei, p)
+    return (c, ei)
+
+
+def activatable(d, p: int, open_state: bool) -> list[Option]:
+    """Every effect player p may activate now, as `activate` Options. Only the effects that
+    could be legal at this kind of moment are looked at: all of them in the turn player's open
+    state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step; and only
+    those that work where the card is and in this phase."""
+    if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
+        table = d.eis_ds
+        anywhere = d.eis_where[2]
+    elif open_state:
+        table = d.eis_open
+        anywhere = d.eis_where[0]
+    else:
+        table = d.eis_fast
+        anywhere = d.eis_where[1]
+    now = 1 << (d.phase if d.tp == p else d.phase + N_PHASES)    # the bit of Effect.periods
+    out = []
+    if anywhere & HAND:
+        seen = set()
+        for c in d.hand[p]:
+            entries = table[c]
+            if entries:
+                name = d.data[c].name
+                if name in seen:
+                    continue
+                for ei, eff, where, _ in entries:
+                    if where & HAND and eff.periods & now and \
+                            can_activate(d, c, ei, eff, p, open_state):
+                        seen.add(name)
+                        out.append(ACTIVATE_OPTS[c][ei])
+    if anywhere & SZONE:
+        turn = d.turn
+        pos = d.pos
+        for c in d.sts[p]:
+            entries = table[c]
+            if not entries:
+                continue
+            facedown = pos[c] & FACEDOWN
+            if facedown and d.turn_in[c] == turn:
+                data = d.data[c]
+                if data.is_trap or data.subtype == "quickplay":
+                    continue     # Set this turn: not yet
+            for ei, eff, where, card_act in entries:
+                if card_act and not facedown:
+                    continue     # a face-up card's activation has been made already
+                if where & SZONE and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
+    if anywhere & MZONE:
+        for c in d.monsters(p):
+            for ei, eff, where, _ in table[c]:
+                if where & MZONE and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
+    for c in d.gy_effects[p]:
+        if d.loc[c] == GY:
+            for ei, eff, where, _ in table[c]:
+                if where & GY and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
+    return out
+
+
+@proc
+def window(d, f):
+    """Players may activate effects (f["cur"] first); when both pass in a row the chain
+    resolves. With reopen, the turn player gets priority again after each chain."""
+    s = f["s"]
+    if s == 0:
+        live = d.live
+        if not (live[0] or live[1]):
+            f["passes"] = 2       # no card is where it could respond: nobody can act
+        while True:
+            if f["passes"] >= 2:
+                if d.chain:
+                    f["s"] = 2
+                    push(d, "resolve")
+                    return
+                pop(d)
+                if f.get("acted"):
+                    d.stack[-1]["acted"] = True
+                return
+            p = f["cur"]
+            pre = f.pop("pre", None)
+            if pre is not None:
+                opts = list(pre)
+            else:
+                opts = activatable(d, p, False) if live[p] else None
+            if not opts:
+                f["passes"] = f["passes"] + 1
+                f["cur"] = 1 - p
+                continue
+            opts.append(PASS)
+            f["s"] = 1
+            d.ask(p, RESPONSE, opts, "respond?" if d.chain else "activate something?")
+            return
+    elif s == 1:
+        a = d.answer
+        f["s"] = 0
+        p = f["cur"]
+        if a.verb == "pass":
+            f["passes"] = f["passes"] + 1
+            f["cur"] = 1 - p
+        else:
+            f["passes"] = 0
+            f["acted"] = True
+            f["cur"] = 1 - p
+            push(d, "activate", c=a.cards[0], ei=a.arg, player=p)
+    elif s == 2:                       # the chain has resolved
+        f["s"] = 3
+        f.pop("built", None)
+        if d.trig_q:
+            push(d, "triggers")
+    elif s == 3:
+        built = f.pop("built", False)
+        respond = f.pop("respond", False)      # a summon during the chain: respond to it
+        if (f.get("reopen") or respond) and not built:
+            f["passes"] = 0
+            f["cur"] = d.tp
+            f["s"] = 0
+        else:
+            pop(d)
+            d.stack[-1]["acted"] = True
+
+
+def new_link(d, c: int, ei: int, p: int, event=None) -> int:
+    lid = d.next_lid
+    d.next_lid += 1
+    eff = d.data[c].script.effects[ei]
+    d.links[lid] = {"card": c, "ei": ei, "player": p, "targets": (), "vars": {},
+                    "negated": False, "speed": eff.speed, "event": event,
+                    "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
+                    "cmid": d.mid[c]}
+    return lid
+
+
+@proc
+def activate(d, f):
+    s = f["s"]
+    c, ei, p = f["c"], f["ei"], f["player"]
+    eff = d.data[c].script.effects[ei]
+    if s == 0:
+        d.serial += 1
+        lid = new_link(d, c, ei, p, f.get("event"))
+        f["lid"] = lid
+        link = d.links[lid]
+        data = d.data[c]
+        if eff.kind == ACTIVATE:
+            if d.loc[c] == HAND:
+                if data.subtype == "field":
+                    old = d.szone[p][K.FIELD_ZONE]
+                    if old >= 0:
+                        d.send([old], GY, K.R_RULE, p)
+                    d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
+                elif data.is_monster:   # a Pendulum Monster Card: to a Pendulum Zone (s1/s5)
+                    d.place(c, SZONE, p, 0 if d.szone[p][0] < 0 else 4, FACEUP)
+                else:
+                    d.place(c, SZONE, p, pos=FACEUP)
+            else:
+                d.pos[c] = FACEUP
+            link["cmid"] = d.mid[c]
+        d.write(f"{d.names[p]} activates {d.name(c)}"
+                + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
+        if eff.once_per_turn:
+            d.used.add(opt_key(d, c, ei, p))
+        f["s"] = 1
+        if eff.cost:
+            push(d, "steps", lid=lid, steps=eff.cost)
+    elif s == 1:
+        link = d.links[f["lid"]]
+        f["s"] = 2
+        if eff.target is not None:
+            t = eff.target
+            d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
+    else:
+        link = d.links[f["lid"]]
+        if eff.target is not None:
+            link["targets"] = tuple((x, d.mid[x]) for x in d.answer.cards)
+            if link["targets"]:
+                d.write(f"  targeting {', '.join(d.name(x) for x in d.answer.cards)}")
+        d.chain.append(f["lid"])
+        d.raise_event(K.EV_ACTIVATE, c, p, K.R_EFFECT, f["lid"])
+        pop(d)
+
+
+@proc
+def resolve(d, f):
+    """Resolve the chain, last link first."""
+    s = f["s"]
+    if s == 0:
+        if not f.get("began"):
+            f["began"] = True
+            d.events.clear()
+        if not d.chain:
+            pop(d)
+            state_check(d)
+            return
+        lid = d.chain[-1]
+        link = d.links[lid]
+        c = link["card"]
+        eff = d.data[c].script.effects[link["ei"]]
+        f["s"] = 1
+        d.serial += 1
+        if link["negated"]:
+            d.write(f"{d.name(c)}: activation negated")
+            return
+        if not effect_applies(d, link, eff):
+            return
+        if eff.target is not None and link["targets"] and \
+                not any(d.still(t) for t in link["targets"]):
+            d.write(f"{d.name(c)} resolves with no effect (its target is gone)")
+            return
+        if eff.operation:
+            push(d, "steps", lid=lid, steps=eff.operation)
+    else:
+        lid = d.chain.pop()
+        link = d.links.pop(lid)
+        c = link["card"]
+        data = d.data[c]
+        if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
+            sub = data.subtype
+            stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
+                or data.is_monster      # a Pendulum Monster Card stays in its Pendulum Zone
+            if not stays or link["negated"]:
+                serial = d.serial     # not a new action: "When ..." triggers keep timing
+                d.send([c], GY, K.R_RULE, link["player"])
+                d.serial = serial
+        state_check(d)
+        f["s"] = 0
+
+
+def effect_applies(d, link, eff) -> bool:
+    """Is the effect of this link still applied? (Negated by a continuous rule, or a card that
+    must stay on the field has left it.)"""
+    c = link["card"]
+    data = d.data[c]
+    if d.is_negated(c) and (d.loc[c] & FIELD):
+        d.write(f"{d.name(c)}: effect negated")
+        return False
+    if link["card_act"] and data.subtype in ("continuous", "field", "equip") \
+            and d.mid[c] != link["cmid"]:
+        d.write(f"{d.name(c)} left the field: no effect")
+        return False
+    return True
+
+
+@proc
+def steps(d, f):
+    """Run an effect's steps (cost or operation) in order."""
+    i = f.get("i", 0)
+    seq = f["steps"]
+    if i >= len(seq):
+        pop(d)
+        return
+    f["i"] = i + 1
+    link = d.links.get(f["lid"])
+    if link is None:
+        pop(d)
+        return
+    seq[i](d, link)
+
+
+@proc
+def ask_into(d, f):
+    """Ask a decision made while an effect is applied; store the answer in link vars."""
+    if f["s"] == 0:
+        f["s"] = 1
+        d.pending = f["dec"]
+        return
+    a = d.answer
+    link = d.links.get(f["lid"])
+    if link is not None:
+        if a.verb == "choose":
+            link["vars"][f["into"]] = a.cards
+        elif a.verb in ("yes", "no"):
+            link["vars"][f["into"]] = a.verb == "yes"
+        else:
+            link["vars"][f["into"]] = a.arg
+    pop(d)
+
+
+def state_check(d) -> None:
+    """Rules applied at once after each action: equips on a monster that left or turned
+    face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
+    gone = []
+    equip = d.equip
+    for p in (0, 1) if equip.count(None) != len(equip) else ():   # (is anything equipped?)
+        for c in d.sts[p]:
+            if equip[c] is not None and d.data[c].subtype == "equip" and \
+                    not d.pos[c] & FACEDOWN:
+                t = equip[c]
+                if d.loc[t[0]] != MZONE or d.pos[t[0]] & FACEDOWN or d.mid[t[0]] != t[1]:
+                    gone.append(c)
+    if gone:
+        d.destroy(gone, K.R_RULE)
+    for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
+        for c in d.all_monsters():
+            if d.pos[c] == ATTACK and eff.apply(d, src, c):
+                d.set_position(c, DEFENSE)
+                d.write(f"{d.name(c)} is changed to Defense Position")
+    hook = d.options.get("state_hooks")
+    if hook:
+        for h in hook:
+            h(d)

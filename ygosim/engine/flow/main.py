@@ -1,0 +1,125 @@
+"""The Main Phase: the turn player's idle options and what each one starts; setting Spells and
+Traps."""
+from __future__ import annotations
+
+from .. import const as K
+from ..const import SZONE, GY, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
+from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
+from .core import proc, push, pop
+from .chain import activatable, push_window, start_activation
+from .summon import summon_room
+
+
+@proc
+def main(d, f):
+    s = f["s"]
+    if s == 0:
+        d.events.clear()
+        if d.pending is None:
+            d.ask(d.tp, ACTION, idle_options(d), "your move")
+        f["s"] = 1
+    elif s == 1:
+        a = d.answer
+        v = a.verb
+        f["s"] = 0
+        if v == "summon" or (v == "set" and d.data[a.cards[0]].is_monster):
+            push(d, "normal_summon", c=a.cards[0], set=(v == "set"))
+        elif v == "set":
+            set_spell_trap(d, a.cards[0], d.tp)
+        elif v == "flip":
+            push(d, "flip_summon", c=a.cards[0])
+        elif v == "change":
+            c = a.cards[0]
+            new = ATTACK if d.pos[c] & DEFENSE else DEFENSE
+            d.set_position(c, new)
+            d.write(f"{d.names[d.tp]} changes {d.name(c)} to "
+                    f"{'Attack' if new == ATTACK else 'Defense'} Position")
+        elif v == "activate":
+            start_activation(d, a.cards[0], a.arg, d.tp)
+        elif v == "phase":
+            f.pop("acted", None)
+            f["next"] = a.arg
+            f["s"] = 2
+            if not push_window(d, 1 - d.tp):     # no one can respond: the phase ends
+                d.stack[-2]["next"] = a.arg
+                pop(d)
+                return
+        elif v == "synchro" or v == "xyz" or v == "link" or v == "pendulum":
+            push(d, "extra_summon", kind=v, cards=a.cards)
+    elif s == 2:
+        if f.pop("acted", False):
+            f["s"] = 0          # the opponent responded: the turn player acts again
+        else:
+            d.stack[-2]["next"] = f["next"]
+            pop(d)
+
+
+PHASE_BATTLE = Option("phase", (), "battle")
+
+
+PHASE_MAIN2 = Option("phase", (), "main2")
+
+
+PHASE_END = Option("phase", (), "end")
+
+
+def idle_options(d) -> list[Option]:
+    """The turn player's free choices in a Main Phase."""
+    p = d.tp
+    opts: list[Option] = []
+    seen = set()
+    can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
+    free_s = -1 in d.szone[p][:5]
+    ns_tributes = d.ns_tributes
+    for c in d.hand[p]:
+        data = d.data[c]
+        key = data.name
+        if key in seen:
+            continue
+        seen.add(key)
+        if data.is_monster:
+            n = ns_tributes[c]
+            if can_ns and n >= 0:
+                ok = room.get(n)
+                if ok is None:
+                    ok = room[n] = summon_room(d, p, n)
+                if ok:
+                    opts.append(SUMMON_OPTS[c])
+                    opts.append(SET_OPTS[c])
+        elif data.subtype == "field":
+            opts.append(SET_OPTS[c])
+        elif free_s:
+            opts.append(SET_OPTS[c])
+    opts.extend(activatable(d, p, True))
+    t = d.turn
+    locks = None            # continuous effects that forbid position changes (looked up once)
+    turn_in, pos_turn = d.turn_in, d.pos_turn
+    for c in d.monsters(p):
+        if turn_in[c] == t or pos_turn[c] == t:
+            continue
+        if d.pos[c] == FACEDOWN_DEFENSE:
+            opts.append(FLIP_OPTS[c])
+        elif d.attacked[c] != t and not d.data[c].link_arrows:   # a Link Monster stays in ATK
+            if locks is None:
+                locks = d.active_statics("no_position_change")
+            if not (locks and d.applies(locks, c)):
+                opts.append(CHANGE_OPTS[c])
+    hook = d.options.get("extra_summons")
+    if hook:
+        opts.extend(hook(d, p))
+    if d.phase == MAIN1 and d.turn > 1 and not (d.pflags and d.player_flag(p, "no_battle_phase")):
+        opts.append(PHASE_BATTLE)
+    opts.append(PHASE_END)
+    return opts
+
+
+def set_spell_trap(d, c, p) -> None:
+    if d.data[c].subtype == "field":
+        old = d.szone[p][K.FIELD_ZONE]
+        if old >= 0:                 # a new Field Spell sends the old one to the GY
+            d.send([old], GY, K.R_RULE, p)
+        d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN)
+    else:
+        d.place(c, SZONE, p, pos=FACEDOWN)
+    d.write(f"{d.names[p]} sets a Spell/Trap card")

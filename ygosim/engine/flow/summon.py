@@ -1,0 +1,237 @@
+"""Summons: Normal Summons and Sets (Tributes), Flip Summons, Special Summons (zones and
+positions)."""
+from __future__ import annotations
+
+from .. import const as K
+from ..const import MZONE, GY, ATTACK, DEFENSE, FACEDOWN_DEFENSE
+from ..decision import Option, SELECT, POSITION
+from ..decision import ZONE as K_ZONE
+from .core import proc, pop
+from .chain import after_action
+
+
+def tributes_needed(d, c) -> int:
+    return tributes_for_level(d.data[c].level)
+
+
+def tributes_for_level(lv: int) -> int:
+    """Tributes for a Normal Summon: Level 5-6 one, 7 or more two."""
+    return 0 if lv <= 4 else (1 if lv <= 6 else 2)
+
+
+def tribute_candidates(d, p) -> list[int]:
+    out = list(d.monsters(p))
+    forced = forced_tributes(d, p)
+    for c in d.monsters(1 - p):
+        if c in forced or d.has_static("tributable_by", c, p):
+            out.append(c)
+    return out
+
+
+def forced_tributes(d, p) -> list[int]:
+    """Opponent's monsters that p must Tribute this turn if p Tributes, as if p controlled
+    them (Soul Exchange): player flags ("must_tribute", card, identity)."""
+    if not d.pflags:
+        return []
+    out = []
+    for q, k, until in d.pflags:
+        if q == p and until >= d.turn and type(k) is tuple and k[0] == "must_tribute":
+            c = k[1]
+            if d.mid[c] == k[2] and d.loc[c] == MZONE and d.ctrl[c] != p and c not in out:
+                out.append(c)
+    return out
+
+
+def tribute_options(d, p, n) -> list[Option]:
+    """The legal choices of n Tributes for player p."""
+    forced = forced_tributes(d, p)
+    test = None
+    if forced:
+        k = min(len(forced), n)
+        test = lambda combo: sum(1 for x in combo if x in forced) >= k
+    if not d.free_mzones(p):       # the Tributes must free a Main Monster Zone
+        def room(combo, t=test):
+            return any(d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE for x in combo) and \
+                (t is None or t(combo))
+        test = room
+    return d.select_options(tribute_candidates(d, p), n, None, test)
+
+
+def can_normal_summon(d, c, p) -> bool:
+    n = d.ns_tributes[c]
+    return n >= 0 and summon_room(d, p, n)
+
+
+def can_normal_summon_any(d, p) -> bool:
+    """Could player p Normal Summon or Set some monster in their hand?"""
+    room = {}                               # tributes needed -> room to summon?
+    ns_tributes = d.ns_tributes
+    for c in d.hand[p]:
+        n = ns_tributes[c]
+        if n >= 0:
+            ok = room.get(n)
+            if ok is None:
+                ok = room[n] = summon_room(d, p, n)
+            if ok:
+                return True
+    return False
+
+
+def normal_summon_allowed(data) -> bool:
+    """What the card itself allows: may it be Normal Summoned or Set at all?"""
+    if data.is_extra_deck or "ritual" in data.frames or "token" in data.frames:
+        return False
+    return data.script is None or not data.script.extra.get("no_normal_summon")
+
+
+def normal_summon_tributes(data) -> int:
+    """The Tributes a Normal Summon or Set of this card needs, or -1 if it never may be."""
+    if not data.is_monster or not normal_summon_allowed(data):
+        return -1
+    return tributes_for_level(data.level)
+
+
+def summon_room(d, p, n) -> bool:
+    """Can player p make a Normal Summon that needs n Tributes (a free Main Monster Zone, or
+    one the Tributes free; enough Tributes, the forced ones counted)?"""
+    if n == 0:
+        return -1 in d.mzone[p]
+    cands = tribute_candidates(d, p)
+    if len(cands) < n:
+        return False
+    own = sum(1 for x in cands if d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE)
+    n -= min(len(forced_tributes(d, p)), n)
+    return len(d.free_mzones(p)) + min(own, n) >= 1
+
+
+@proc
+def normal_summon(d, f):
+    s = f["s"]
+    c = f["c"]
+    p = d.tp if "player" not in f else f["player"]
+    if s == 0:
+        n = tributes_needed(d, c)
+        f["s"] = 2
+        if n:
+            f["s"] = 1
+            d.ask(p, SELECT, tribute_options(d, p, n),
+                  f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
+                  source=c)
+    elif s == 1:
+        d.serial += 1
+        d.send(d.answer.cards, GY, K.R_TRIBUTE | K.R_SUMMON, p)
+        f["s"] = 2
+        f["tributed"] = True
+    elif s == 2:
+        if not f.get("extra"):
+            d.ns_used[p] += 1
+        is_set = f["set"]
+        pos = FACEDOWN_DEFENSE if is_set else ATTACK
+        if not d.chain:
+            d.events.clear()
+        d.serial += 1
+        d.place(c, MZONE, p, pos=pos)
+        d.summon[c] = K.SUM_SET if is_set else (K.SUM_TRIBUTE if f.get("tributed") else K.SUM_NORMAL)
+        if is_set:
+            d.write(f"{d.names[p]} sets a monster")
+        else:
+            d.write(f"{d.names[p]} {'Tribute' if f.get('tributed') else 'Normal'} Summons "
+                    f"{d.name(c)} ({d.atk(c)} ATK)")
+            d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
+        pop(d)
+        if not d.chain:        # a summon while a chain resolves waits for the chain's end
+            after_action(d, first=d.tp)
+        else:                  # ... then both players may respond to it
+            for w in reversed(d.stack):
+                if w["p"] == "window":
+                    w["respond"] = True
+                    break
+
+
+@proc
+def flip_summon(d, f):
+    c = f["c"]
+    d.events.clear()
+    d.set_position(c, ATTACK)
+    d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
+    d.raise_event(K.EV_FLIP_SUMMONED, c, d.ctrl[c], K.R_SUMMON)
+    pop(d)
+    after_action(d, first=d.tp)
+
+
+@proc
+def special_summon(d, f):
+    """Special Summon f["cards"] (a tuple) for f["player"]; each asks a position unless
+    f["pos"] fixes it. Events are raised together at the end (a simultaneous summon)."""
+    cards = f["cards"]
+    i = f.get("i", 0)
+    p = f["player"]
+    if f["s"] == 1:
+        place_special(d, cards[i], p, ATTACK if d.answer.arg == "attack" else DEFENSE, f)
+        i += 1
+        f["i"] = i
+        f["s"] = 0
+    if f["s"] == 2:
+        f["zone"] = zone_seq(d.answer.arg, p)
+        f["s"] = 0
+    while i < len(cards):
+        c = cards[i]
+        zones = d.summon_zones(p, c)
+        if not zones or d.loc[c] == MZONE:
+            i += 1
+            f["i"] = i
+            continue
+        if f.get("zone") is None and len(zones) > 1 and (d.loc[c] == K.EXTRA or d.linked_zones(p)
+                                                          or d.linked_zones(1 - p)):
+            f["s"] = 2
+            d.ask(p, K_ZONE, zone_options(zones), f"choose a zone for {d.name(c)}", source=c)
+            return
+        if f.get("zone") is None:
+            f["zone"] = zones[0]
+        pos = f.get("pos")
+        if d.data[c].link_arrows:
+            pos = ATTACK        # a Link Monster is always summoned in Attack Position
+        if pos is None:
+            f["s"] = 1
+            d.ask(p, POSITION, [Option("position", (), "attack"), Option("position", (), "defense")],
+                  f"choose a position for {d.name(c)}", source=c)
+            return
+        place_special(d, c, p, pos, f)
+        i += 1
+        f["i"] = i
+    for c in f.get("done", ()):
+        d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
+    pop(d)
+
+
+def zone_options(zones) -> list[Option]:
+    seen, out = set(), []
+    for z in zones:
+        name = "emz" if z >= K.EMZ_BASE else f"m{z + 1}"
+        if name not in seen:
+            seen.add(name)
+            out.append(Option("zone", (), name))
+    return out
+
+
+def zone_seq(name: str, p: int) -> int:
+    if name == "emz":
+        return K.EMZ_BASE + (0 if p == 0 else 1)   # the left one as p sees it
+    return int(name[1]) - 1
+
+
+def place_special(d, c, p, pos, f) -> None:
+    d.serial += 1
+    zone = f.pop("zone", None)
+    if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
+        zone = next((z for z in d.summon_zones(p, c) if z >= K.EMZ_BASE), None)   # the other one
+    if zone is None or (zone < K.EMZ_BASE and d.mzone[p][zone] >= 0):
+        zs = d.summon_zones(p, c)
+        zone = zs[0] if zs else None
+    if zone is None:
+        return
+    d.place(c, MZONE, p, zone, pos=pos)
+    d.summon[c] = f.get("how", K.SUM_SPECIAL)
+    d.write(f"{d.names[p]} Special Summons {d.name(c)} in "
+            f"{'Attack' if pos == ATTACK else 'Defense'} Position")
+    f["done"] = f.get("done", ()) + (c,)

@@ -1,0 +1,109 @@
+"""Trigger effects: the pending ones are put on a new Chain in the rulebook's order."""
+from __future__ import annotations
+
+from itertools import permutations
+
+from .. import const as K
+from ..const import FIELD, BATTLE
+from ..decision import Option, RESPONSE, ORDER
+from ..effects import FLIP
+from .core import proc, push, pop
+from .chain import opt_key
+
+
+@proc
+def triggers(d, f):
+    """Put pending trigger effects on a new chain in the rulebook's order: turn player's
+    mandatory, opponent's mandatory, turn player's optional, opponent's optional."""
+    s = f["s"]
+    if s == 0:
+        in_calc = d.attack is not None and d.phase == BATTLE and \
+            d.step in (K.DS_START, K.DS_BEFORE_CALC, K.DS_CALC)
+        ready, wait = [], []
+        for t in d.trig_q:
+            (wait if (t[3] and in_calc) else ready).append(t)
+        d.trig_q = wait
+        if not ready:
+            pop(d)
+            return
+        groups = ([], [], [], [])
+        taken = set()
+        for cid, ei, ev, _ in ready:
+            eff = d.data[cid].script.effects[ei]
+            if eff.misses_timing and ev[5] != d.serial:
+                continue
+            if not eff.range & d.loc[cid] and not (eff.kind == FLIP):
+                continue
+            p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
+            probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
+                     "events": (ev,)}
+            if eff.target is not None and not eff.target.possible(d, probe):
+                continue
+            if eff.once_per_turn:
+                key = opt_key(d, cid, ei, p)
+                if key in d.used or key in taken:
+                    continue
+                taken.add(key)
+            if d.pflags and d.player_flag(p, ("no_activate", d.data[cid].name)):
+                continue
+            g = (0 if p == d.tp else 1) + (0 if not eff.optional else 2)
+            groups[g].append((cid, ei, ev))
+        f["groups"] = tuple(tuple(g) for g in groups)
+        f["g"] = 0
+        f["s"] = 1
+        f["added"] = 0
+    elif s == 1:
+        g = f["g"]
+        if g >= 4:
+            pop(d)
+            if f["added"]:
+                d.stack[-1]["built"] = True
+                last_p = d.links[d.chain[-1]]["player"]
+                push(d, "window", cur=1 - last_p, reopen=True, passes=0)
+            return
+        group = f["groups"][g]
+        p = d.tp if g % 2 == 0 else 1 - d.tp
+        if not group:
+            f["g"] = g + 1
+            return
+        if g < 2:                                    # mandatory: all, in an order
+            if len(group) == 1:
+                f["g"] = g + 1
+                add_trigger(d, f, group[0], p)
+                return
+            opts = [Option("order", tuple(x[0] for x in perm), tuple(perm))
+                    for perm in permutations(group)][:120]
+            f["s"] = 2
+            d.ask(p, ORDER, opts, "order your trigger effects on the chain")
+        else:                                         # optional: activate any, one by one
+            opts = [Option("activate", (x[0],), x) for x in group]
+            opts.append(Option("pass"))
+            f["s"] = 3
+            d.ask(p, RESPONSE, opts, "activate a trigger effect?")
+    elif s == 2:
+        order = d.answer.arg
+        f["s"] = 1
+        f["g"] += 1
+        p = d.tp if (f["g"] - 1) % 2 == 0 else 1 - d.tp
+        for item in reversed(order):       # pushed last runs first: Chain Link order kept
+            f["added"] += 1
+            push(d, "activate", c=item[0], ei=item[1], player=p, event=item[2])
+    elif s == 3:
+        a = d.answer
+        g = f["g"]
+        p = d.tp if g % 2 == 0 else 1 - d.tp
+        f["s"] = 1
+        if a.verb == "pass":
+            f["g"] = g + 1
+            return
+        item = a.arg
+        rest = tuple(x for x in f["groups"][g] if x != item)
+        groups = list(f["groups"])
+        groups[g] = rest
+        f["groups"] = tuple(groups)
+        add_trigger(d, f, item, p)
+
+
+def add_trigger(d, f, item, p) -> None:
+    f["added"] += 1
+    push(d, "activate", c=item[0], ei=item[1], player=p, event=item[2])

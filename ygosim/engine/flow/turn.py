@@ -1,0 +1,140 @@
+"""The duel's start (coin toss, opening hands) and the turn: its phases in order, the Draw
+Phase's draw, the Standby Phase, the End Phase (control returned, the hand size limit)."""
+from __future__ import annotations
+
+from .. import const as K
+from ..const import MZONE, GY, MAIN1, MAIN2, BATTLE, END
+from ..decision import Option, SELECT, CALL, FIRST
+from .core import proc, push, pop
+from .chain import phase_window
+
+
+@proc
+def start(d, f):
+    s = f["s"]
+    if s == 0:
+        chooser = d.options.get("chooser")
+        if chooser is not None:     # a later Duel of a Match: the loser of the last one chooses
+            f["s"] = 2
+            f["winner"] = chooser
+            d.write(f"No coin toss: {d.names[chooser]} chooses who goes first")
+            d.ask(chooser, FIRST, [Option("go", (), "first"), Option("go", (), "second")],
+                  "go first or second?")
+            return
+        f["s"] = 1
+        d.ask(0, CALL, [Option("call", (), "heads"), Option("call", (), "tails")],
+              "call the coin toss")
+    elif s == 1:
+        called = d.answer.arg
+        result = "heads" if d.rng.coin() == 0 else "tails"
+        winner = 0 if called == result else 1
+        d.write(f"Coin toss: {result}; {d.names[winner]} wins the toss")
+        f["s"] = 2
+        d.ask(winner, FIRST, [Option("go", (), "first"), Option("go", (), "second")],
+              "go first or second?")
+        f["winner"] = winner
+    else:
+        first = f["winner"] if d.answer.arg == "first" else 1 - f["winner"]
+        d.write(f"{d.names[first]} goes first")
+        for p in (first, 1 - first):
+            d.draw(p, 5)
+        d.tp = 1 - first   # begin_turn switches
+        pop(d)
+        push(d, "turn", s=0)
+
+
+@proc
+def turn(d, f):
+    s = f["s"]
+    if s == 0:                                   # a new turn
+        if d.turn >= d.options.get("turn_cap", 500):
+            d.winner = "draw"
+            d.win_reason = K.WIN_TURN_CAP
+            d.write(f"Turn limit ({d.turn}) reached: the duel is a draw")
+            return
+        d.turn += 1
+        d.tp = 1 - d.tp
+        d.ns_used = [0, 0]
+        d.ns_extra = [0, 0]
+        d.used.clear()
+        d.phase = K.DRAW
+        d.write(f"--- Turn {d.turn}: {d.names[d.tp]} ---")
+        f["s"] = 1
+    elif s == 1:                                 # Draw Phase
+        d.phase = K.DRAW
+        d.events.clear()
+        if d.turn > 1 or d.options.get("first_turn_draw"):
+            d.draw(d.tp, 1)         # (drawing the last Exodia piece wins: see Duel.place)
+        f["s"] = 2
+        phase_window(d)
+    elif s == 2:                                 # Standby Phase
+        d.phase = K.STANDBY
+        d.events.clear()
+        for src, eff in d.active_statics("maintenance"):   # costs to keep a card: no chain
+            eff.apply(d, src)
+        d.raise_event(K.EV_STANDBY, -1, d.tp, K.R_RULE)
+        f["s"] = 3
+        phase_window(d)
+    elif s == 3:                                 # Main Phase 1
+        d.phase = MAIN1
+        f["s"] = 4
+        push(d, "main")
+    elif s == 4:
+        if f.pop("next", "end") == "battle":
+            d.phase = BATTLE
+            f["s"] = 5
+            push(d, "battle")
+        else:
+            f["s"] = 7
+    elif s == 5:
+        if f.pop("next", "end") == "main2":
+            d.phase = MAIN2
+            f["s"] = 7
+            push(d, "main")
+        else:
+            f["s"] = 7
+    elif s == 7:                                 # End Phase
+        d.phase = END
+        d.step = 0
+        d.events.clear()
+        return_control(d)
+        d.raise_event(K.EV_END_PHASE, -1, d.tp, K.R_RULE)
+        f["s"] = 8
+        phase_window(d)
+    elif s == 8:                                 # hand size limit
+        extra = len(d.hand[d.tp]) - d.options.get("hand_limit", 6)
+        if extra > 0:
+            f["s"] = 9
+            d.ask(d.tp, SELECT, d.select_options(d.hand[d.tp], extra),
+                  f"discard {extra} card{'s' if extra > 1 else ''} (hand size limit)")
+        else:
+            f["s"] = 10
+    elif s == 9:
+        d.send(d.answer.cards, GY, K.R_DISCARD | K.R_RULE, d.tp)
+        f["s"] = 10
+        push(d, "triggers")
+    elif s == 10:                                # the turn ends
+        t = d.turn
+        if d.mods:
+            d.mods = [m for m in d.mods if m[4] > t]
+        if d.pflags:
+            d.pflags = [x for x in d.pflags if x[2] > t]
+        f["s"] = 0
+
+
+def return_control(d) -> None:
+    """Control changes "until the End Phase" end now."""
+    keep = []
+    for c, mid, p, t in d.returns:
+        if d.mid[c] != mid:
+            continue
+        if t <= d.turn:
+            if d.ctrl[c] != p and d.loc[c] == MZONE:
+                if not d.free_mzones(p):      # (never to an Extra Monster Zone)
+                    d.send([c], GY, K.R_RULE, p)    # no zone to return to
+                    continue
+                d.set_control(c, p)
+                d.write(f"{d.name(c)} returns to {d.names[p]}'s control")
+        else:
+            keep.append((c, mid, p, t))
+    d.returns = keep
