@@ -8,10 +8,12 @@ card appears as {"hidden": true, ...} with no name and no card id (card ids foll
 lists, so an id would give a card away). `observe(duel, None)` reveals everything (replays).
 
 `determinize(duel, player, rng)` returns a clone in which what `player` cannot know is drawn
-again at random, consistent with what they know: the opponent's hand, Deck and face-down cards
-are dealt again from the same cards (a face-down monster stays a monster, a set Spell/Trap a
-Spell/Trap), and the player's own Deck is shuffled. A bot that searches with clone() must search
-determinized copies, or it would be reading the opponent's hand.
+again at random, consistent with what they know: the opponent's hand, Deck, Extra Deck and
+face-down cards are dealt again from the same cards (a face-down monster stays a monster, a
+set Spell/Trap a Spell/Trap, whatever the flow refers to them), and the player's own Deck is
+shuffled; the result depends on what the player may know and the random numbers only. A bot
+that searches with clone() must search determinized copies, or it would be reading the
+opponent's hand.
 """
 from __future__ import annotations
 
@@ -327,77 +329,105 @@ def observe(duel, player) -> dict:
 def determinize(duel, player: int, rng):
     """A clone of `duel` in which what `player` does not know is dealt again at random.
 
-    The opponent's hand, Deck and face-down cards are redistributed among themselves (a set
-    monster gets a monster's identity, a set Spell/Trap a Spell/Trap's, the Field Zone a Field
-    Spell's); `player`'s own Deck is shuffled. Card ids and every reference to them stay as they
-    are: what changes is which card (CardData) each of the opponent's hidden card ids is, so the
-    pending decision and the flow stack remain valid. `rng` is an ygosim.engine.rng.Rng (or anything with
-    below(n) and next64()); the clone also gets a fresh random number generator, so future coin
-    tosses are not known either."""
+    Every card of the opponent's whose identity `player` cannot know (hidden_from) is dealt
+    again from the same cards, consistently with what `player` knows: a face-down monster gets
+    a monster's identity, a set Spell/Trap a Spell/Trap's, a set Field Spell a Field Spell's,
+    the face-down Extra Deck an Extra Deck monster's; the hand and the Deck share the rest.
+    This holds whatever the flow refers to: a face-down monster under attack or targeted by a
+    chain link is dealt again like any other (a card activated on the chain is public).
+    `player`'s own Deck is shuffled, and the clone gets a fresh random number generator.
+
+    Card ids and every reference to them stay as they are (what changes is which card, the
+    CardData, each hidden card id is), so the pending decision and the flow stack remain valid.
+
+    The result depends only on what `player` may know and on `rng`: the cards to deal are put
+    in a fixed order (by passcode and name) and the places in the order of the board, hand and
+    Deck before `rng` shuffles them, so two duels that differ only in hidden cards give the
+    same determinized duel for the same `rng` state. (What `player` is assumed to know of the
+    opponent's cards is their deck list, not where each card is.)
+
+    `rng` is an ygosim.engine.rng.Rng (or anything with below(n) and next64())."""
     from .api import index_scripts
     from .rng import Rng
     d = duel.clone()
     data = list(duel.data)
     opp = 1 - player
-    # cards referenced by the flow (a chain link, an attack): keep them as they are
-    pinned = set()
-    for link in d.links.values():
-        pinned.add(link["card"])
-        for t in link["targets"]:
-            pinned.add(t[0])
-    if d.attack is not None:
-        pinned.update(x for x in d.attack[:2] if x >= 0)
-
-    # the opponent's hidden cards
-    mon_slots, st_slots, fz_slots = [], [], []
-    for c in d.mzone[opp] + [x for x in d.emz if x >= 0 and d.ctrl[x] == opp]:
-        if c >= 0 and d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in pinned \
-                and d.equip[c] is None:
-            mon_slots.append(c)
-    for i, c in enumerate(d.szone[opp]):
-        if c >= 0 and d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in pinned:
-            (fz_slots if i == K.FIELD_ZONE else st_slots).append(c)
-    loose = [c for c in d.hand[opp] + d.deck[opp] if c not in pinned]
-    pool = [data[c] for c in mon_slots + st_slots + fz_slots + loose]
-    _shuffle(pool, rng)
-
-    def take(fits):
-        for i, x in enumerate(pool):
-            if fits(x):
-                return pool.pop(i)
-        return None
-
-    def is_settable_monster(x):
-        return x.is_monster and not x.is_extra_deck
-
-    def is_st(x):
-        return x.kind in ("spell", "trap") and x.subtype != "field"
-
-    def is_field(x):
-        return x.kind == "spell" and x.subtype == "field"
-
-    for slots, fits in ((mon_slots, is_settable_monster), (st_slots, is_st),
-                        (fz_slots, is_field)):
-        for c in slots:
-            x = take(fits)
-            if x is None:        # cannot happen (the card itself fits), but stay safe
-                x = take(lambda y: True)
-            data[c] = x
-    for c, x in zip(loose, pool):
-        data[c] = x
+    public = {link["card"] for link in d.links.values()}    # activated cards are public
+    # the places to deal, by what may go there; in board, hand and Deck order
+    monsters, st, field, extra_mon, extra, loose = [], [], [], [], [], []
+    for c in d.mons[opp]:
+        if d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in public:
+            (extra_mon if data[c].is_extra_deck else monsters).append(c)
+    for c in d.sts[opp]:
+        if d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in public:
+            (field if d.seq[c] == K.FIELD_ZONE else st).append(c)
+    for c in d.hand[opp] + d.deck[opp]:
+        if c not in public:
+            loose.append(c)
+    for c in d.extra[opp]:
+        if hidden_from(d, c, player) and c not in public:
+            extra.append(c)
+    # face-down Extra Deck monsters on the field swap among themselves (they came from the
+    # Extra Deck in view of both players); the face-down Extra Deck among itself
+    for slots in (extra_mon, extra):
+        _deal(data, slots, [data[c] for c in slots], rng, ())
+    _deal(data, monsters + st + field + loose,
+          [data[c] for c in monsters + st + field + loose], rng,
+          ((monsters, _is_monster), (st, _is_spell_trap), (field, _is_field_spell)))
     # the player's own Deck order (the player knows which cards it holds, and may be choosing
     # among them right now: the cards move, their identities stay)
-    _shuffle(d.deck[player], rng)
+    own = sorted(d.deck[player])
+    _shuffle(own, rng)
+    d.deck[player][:] = own
     d.data = data
+    if d.trig_q:           # queued effects of cards dealt again are not known to exist
+        dealt = set(monsters + st + field + loose + extra + extra_mon)
+        d.trig_q = [t for t in d.trig_q if t[0] not in dealt]
     index_scripts(d)
     d.rng = Rng(rng.next64())
     return d
+
+
+def _is_monster(x) -> bool:
+    return x.is_monster and not x.is_extra_deck
+
+
+def _is_spell_trap(x) -> bool:
+    return (x.is_spell or x.is_trap) and x.subtype != "field"
+
+
+def _is_field_spell(x) -> bool:
+    return x.is_spell and x.subtype == "field"
 
 
 def _shuffle(items: list, rng) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = rng.below(i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def _card_key(x) -> tuple:
+    return (x.passcode, x.name)
+
+
+def _deal(data: list, slots: list, cards: list, rng, constrained) -> None:
+    """Give the card ids `slots` the identities `cards` (the same number) at random: the ids in
+    each (ids, fits) of `constrained` get cards that fit, the rest what is left. The cards are
+    sorted first, so the deal depends on `rng` and on which cards there are, not on which id
+    held which card."""
+    pool = sorted(cards, key=_card_key)
+    _shuffle(pool, rng)
+    for ids, fits in constrained:
+        for c in ids:
+            for i, x in enumerate(pool):
+                if fits(x):
+                    data[c] = pool.pop(i)
+                    break
+            else:         # cannot happen (the card there fits), but stay safe
+                data[c] = pool.pop()
+    done = {c for ids, _ in constrained for c in ids}
+    for c, x in zip([c for c in slots if c not in done], pool):
+        data[c] = x
 
 
 def pending_for(duel, player) -> Decision | None:
