@@ -178,9 +178,9 @@ def test_good_and_bad_files_together(tmp_path):
 
 def test_subprocess_exit_status(tmp_path):
     bad = tmp_path / "unknown.yaml"
-    bad.write_text("name: x\nB: {spells: [Mirror Force]}\n")
+    bad.write_text("name: x\nB: {spells: [Mirror Farce]}\n")
     p = subprocess.run([sys.executable, "-m", "ygosim", "scenario", str(bad)],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
-    assert str(bad) in p.stderr and "B.spells[0]" in p.stderr and "Mirror Force" in p.stderr
+    assert str(bad) in p.stderr and "B.spells[0]" in p.stderr and "Mirror Farce" in p.stderr
     assert "Traceback" not in p.stderr + p.stdout
