@@ -129,3 +129,37 @@ def test_descriptions_are_not_the_official_texts():
         for text in [row["text"], *(row.get("era_text") or {}).values()]:
             shared = runs(text, 10) & official
             assert not shared, f"{file}: {row['name']}: copies '{' '.join(min(shared))}'"
+
+
+GOAT_DECKS = {"goat-control": (40, 15), "chaos-turbo": (40, 0), "warrior": (40, 15),
+              "empty-jar": (40, 0), "chaos-goat": (41, 0), "zombie": (40, 0)}
+
+
+@pytest.mark.parametrize("name", GOAT_DECKS)
+def test_goat_decks_are_built_in_and_every_card_resolves(name):
+    from ygosim.formats.deck import load_deck
+    deck = load_deck(name)
+    assert not deck.unknown and not deck.notes
+    assert (len(deck.main), len(deck.extra)) == GOAT_DECKS[name]
+    pool = {int(r["passcode"]) for r in pool_rows()}
+    assert {c.passcode for c in deck.main + deck.extra + deck.side} <= pool
+
+
+def test_the_six_goat_decks_hold_79_distinct_cards():
+    from ygosim.formats.deck import load_deck
+    cards = {c.passcode for n in GOAT_DECKS for s in ("main", "extra", "side")
+             for c in load_deck(n).section(s)}
+    assert len(cards) == 79
+
+
+def test_deck_show_lists_every_card_of_goat_control():
+    from click.testing import CliRunner
+
+    from ygosim.cli import main
+    from ygosim.formats.deck import load_deck
+    result = CliRunner().invoke(main, ["deck", "show", "goat-control"])
+    assert result.exit_code == 0, result.output
+    deck = load_deck("goat-control")
+    for card in deck.main + deck.extra:
+        assert card.name in result.output
+    assert "Main 40, Extra 15" in result.output

@@ -19,7 +19,14 @@ from .ydk import format_ydk, parse_ydk, read_ydk
 from .ydke import format_ydke, is_ydke, parse_ydke
 
 UNKNOWN_HINT = "(cards the project does not know can be imported: ygosim cards import FILE)"
-BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters": "masters.ydk"}
+BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters": "masters.ydk",
+            # Goat format (April 2005): six real lists (each file's first line gives its source)
+            "goat-control": "goat-control-worlds-2020.ydk",
+            "chaos-turbo": "chaos-turbo-worlds-2020.ydk",
+            "warrior": "warrior-goat-control.ydk",
+            "empty-jar": "empty-jar.ydk",
+            "chaos-goat": "chaos-goat-suffridge-2005-us-nationals.ydk",
+            "zombie": "zombie-metagame-gauntlet-2005.ydk"}
 
 
 @dataclass
