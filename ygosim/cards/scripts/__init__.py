@@ -1,14 +1,51 @@
 """Card scripts: what each non-vanilla card does, keyed by card name.
 
-Each module defines scripts with the `@script("Card Name")` registry in ygosim.engine.effects;
-importing this package registers them all.
+Where a card's script lives (one obvious place, whatever the size of the pool):
+
+    monsters/<letter>.py   every monster card (Effect, Fusion, Ritual, Synchro, Xyz, Link,
+                           Pendulum), by the first letter of its name ("Sangan": monsters/s.py)
+    spells/<letter>.py     Spell Cards ("Dark Hole": spells/d.py)
+    traps/<letter>.py      Trap Cards ("Trap Hole": traps/t.py)
+
+A name that does not start with a letter (A-Z after accents are dropped) goes in `other.py`
+of its kind. In its file a card's current version comes first, and its versions of older eras
+(`script(NAME, ..., era="goat")`) right after it. Shapes several cards share (Equip and Field
+Spells, Fusion and Ritual Spells, Extra Deck recipes) are in `common.py`, `summoning.py` and
+`extra_deck.py`; the general parts (selectors, steps, effect kinds) are in the engine
+(ygosim.engine.actions, ygosim.engine.effects). `home(name, kind)` gives a card's file;
+tests/test_script_layout.py checks that every script is where it belongs.
 """
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import unicodedata
+
+KIND_PACKAGES = ("monsters", "spells", "traps")
+
+
+def home(name: str, kind: str) -> str:
+    """The module (relative to this package) holding the script of the card `name` of `kind`
+    ("monster", "spell" or "trap"): e.g. home("Sangan", "monster") == "monsters.s"."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    first = folded[:1].lower()
+    letter = first if "a" <= first <= "z" else "other"
+    return f"{kind}s.{letter}"
+
+
+def load_all() -> list:
+    """Import every card script module (which registers the scripts); returns the modules."""
+    mods = []
+    for pkg in KIND_PACKAGES:
+        package = importlib.import_module(f"{__name__}.{pkg}")
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            mods.append(importlib.import_module(f"{__name__}.{pkg}.{info.name}"))
+    return mods
 
 
 def attach_scripts(db):
     from ...engine.effects import SCRIPTS
-    from . import monsters, spells, summoning, traps  # noqa: F401  (registers scripts)
-    from . import extra_deck  # noqa: F401  (Synchro/Xyz/Link recipes, Pendulum Monsters)
+    load_all()
     for name, script in SCRIPTS.items():
         card = db.get(name)
         if card is None:

@@ -1,4 +1,9 @@
-"""Shapes many cards share: Equip Spells and Field Spells that change ATK/DEF."""
+"""Shapes and helpers many card scripts share (the card scripts themselves live in
+`monsters/`, `spells/` and `traps/`, one file per first letter of the card's name).
+
+Equip Spells and Field Spells that change ATK/DEF; who may be Special Summoned by an effect;
+small conditions and selectors used by cards in several files.
+"""
 from __future__ import annotations
 
 from ...engine import actions as A
@@ -6,6 +11,48 @@ from ...engine.const import MZONE
 from ...engine.effects import Target, continuous, spell
 
 
+# ------------------------------------------------------------------------------ summoning
+def can_special_summon_from(d, c, p):
+    """May card c be Special Summoned by an effect (for player p)? Not if it says so, nor a
+    Fusion/Ritual/Extra Deck monster that was never properly summoned."""
+    data = d.data[c]
+    if not data.is_monster:
+        return False
+    if data.script is not None and data.script.cannot_special_summon:
+        return False
+    if (data.is_extra_deck or "ritual" in data.frames) and not d.proper(c):
+        return False
+    return True
+
+
+def summonable(filter=None):
+    """Filter: a monster the player may Special Summon by an effect (and matching filter)."""
+    return lambda d, c: can_special_summon_from(d, c, d.owner[c]) and \
+        (filter is None or filter(d, c))
+
+
+def free_zone(d, link):
+    """A condition: the player has a free Main Monster Zone."""
+    return bool(d.free_mzones(link["player"]))
+
+
+# ------------------------------------------------------------------------------ selectors
+def not_this(sel):
+    """sel without the activated card itself (a card does not target or count itself)."""
+    return lambda d, link: [c for c in sel(d, link) if c != link["card"]]
+
+
+def all_of(*conds):
+    """A condition: every one of conds holds."""
+    def cond(d, link):
+        for c in conds:
+            if not c(d, link):
+                return False
+        return True
+    return cond
+
+
+# ------------------------------------------------------------------------------ Equip / Field
 def equip_to_target(d, link):
     """Operation of an Equip Spell: attach it to its target (if both are still there)."""
     c = link["card"]

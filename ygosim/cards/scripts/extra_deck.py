@@ -1,5 +1,6 @@
-"""Extra Deck monsters (Synchro, Xyz, Link: their summoning recipes) and Pendulum Monsters
-(their activation as Spells in a Pendulum Zone). The rules live in ygosim.engine.extra.
+"""Shapes of Extra Deck monsters (Synchro, Xyz, Link: their summoning recipes) and Pendulum
+Monsters (their activation as Spells in a Pendulum Zone). The rules live in
+ygosim.engine.extra; the cards themselves are in monsters/.
 
 Normal Tuners (Flamvell Guard, Water Spirit, Tune Warrior) need no script: the Tuner frame in
 their card facts is all the rules look at.
@@ -30,21 +31,3 @@ def pendulum_monster(name: str, *effects):
     """A Pendulum Monster: effects[0] activates it as a Spell in a Pendulum Zone (its Pendulum
     Effect, if any, follows)."""
     return script(name, pendulum_spell(), *effects)
-
-
-# Synchro: 1 Tuner + 1 or more non-Tuner monsters
-synchro_monster("Gaia Knight, the Force of Earth")
-synchro_monster("Scrap Archfiend")
-
-# Xyz
-xyz_monster("Gem-Knight Pearl", 4, 2)          # 2 Level 4 monsters
-xyz_monster("Gagagigo the Risen", 4, 3)        # 3 Level 4 monsters
-
-# Link
-link_monster("LANphorhynchus", 2, 2)           # 2 monsters
-link_monster("Gaia Saber, the Lightning Shadow", 2)   # 2+ monsters (Link-3)
-link_monster("Traffic Ghost", 3, 3)            # 3 monsters
-
-# Pendulum Normal Monsters (scales in the card facts)
-for _name in ("Flash Knight", "Mandragon", "Dragong", "Fire Opalhead"):
-    pendulum_monster(_name)

@@ -1,4 +1,4 @@
-"""Summoning Spells (Polymerization, Ritual Spells) and the monsters they summon.
+"""Shapes of the summoning Spells (Polymerization, Ritual Spells).
 
 A Fusion Monster's script lists its materials by name (`fusion_materials`); a Ritual Spell's
 script names its Ritual Monster and the Level total its Tributes need (`ritual_monster`,
@@ -13,7 +13,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import EXTRA, GY, HAND, MZONE
 from ...engine.decision import SELECT, Decision
-from ...engine.effects import script, spell
+from ...engine.effects import spell
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -168,11 +168,3 @@ def ritual_spell(**kw):
                                    A.special_summon(A.chosen("ritual"), how=K.SUM_RITUAL),
                                    _mark_proper("ritual"))),
                  **kw)
-
-
-# ------------------------------------------------------------------------------ cards
-script("Polymerization", fusion_spell())
-script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
-script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldier",
-       ritual_level=8)
-script("Black Luster Soldier")

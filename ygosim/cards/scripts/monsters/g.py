@@ -1,0 +1,35 @@
+"""Monsters: G."""
+from __future__ import annotations
+
+from ....engine import actions as A
+from ....engine import const as K
+from ....engine.actions import YOU
+from ....engine.const import DECK, ATTACK
+from ....engine.effects import script, trigger
+from ..common import can_special_summon_from
+from ..extra_deck import link_monster, synchro_monster, xyz_monster
+
+synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
+link_monster("Gaia Saber, the Lightning Shadow", 2)  # 2+ monsters (Link-3)
+xyz_monster("Gagagigo the Risen", 4, 3)              # 3 Level 4 monsters
+xyz_monster("Gem-Knight Pearl", 4, 2)                # 2 Level 4 monsters
+
+
+def _rat_fit(d, c):
+    data = d.data[c]
+    return data.is_monster and data.attribute == "EARTH" and data.atk <= 1500 and \
+        can_special_summon_from(d, c, d.owner[c])
+
+
+def _room(d, link):
+    return bool(d.free_mzones(link["player"]))
+
+
+script("Giant Rat", trigger(
+    K.EV_BATTLE_DESTROYED,
+    (A.choose(A.pile(DECK, YOU, _rat_fit), prompt="choose an EARTH monster to Special Summon"),
+     A.special_summon(A.chosen(), pos=ATTACK), A.shuffle_deck()),
+    when=True, range=K.GY,
+    condition=lambda d, link: A.event_is(K.EV_BATTLE_DESTROYED)(d, link) and _room(d, link)
+    and bool(A.pile(DECK, YOU, _rat_fit)(d, link)),
+    label="Special Summon an EARTH monster"))

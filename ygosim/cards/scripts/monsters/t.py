@@ -1,0 +1,49 @@
+"""Monsters: T."""
+from __future__ import annotations
+
+from ....engine import actions as A
+from ....engine import const as K
+from ....engine.actions import ANY
+from ....engine.const import MZONE
+from ....engine.effects import Target, flip, script, trigger
+from ..extra_deck import link_monster
+
+
+def _reveal(d, link):
+    downs = [c for p in (0, 1) for c in d.field_cards(p) if not d.faceup(c)]
+    d.write("Revealed: " + (", ".join(d.name(c) for c in downs) if downs else "nothing")
+            + " (returned face-down)")
+
+
+script("The Stern Mystic", flip(_reveal, label="reveal all face-down cards"))
+
+
+def _self_here(d, link):
+    """This card, if it has not moved since its effect was activated."""
+    c = link["card"]
+    return [c] if d.mid[c] == link["cmid"] and d.loc[c] == MZONE and d.faceup(c) else []
+
+
+def _own_end_phase(d, link):
+    c = link["card"]
+    return d.tp == d.ctrl[c] and d.loc[c] == MZONE and d.faceup(c)
+
+
+script("The Wicked Worm Beast", trigger(
+    K.EV_END_PHASE, A.to_hand(_self_here), optional=False, condition=_own_end_phase,
+    label="return to the hand"), cannot_special_summon=True)
+
+link_monster("Traffic Ghost", 3, 3)            # 3 monsters
+
+
+def _maybe_trap(d, c):
+    """A card a "Trap on the field" effect may choose: a face-up Trap, or any Set card
+    (it could be one)."""
+    return not d.faceup(c) or d.data[c].is_trap
+
+
+script("Trap Master", flip(
+    A.destroy(lambda d, link: [c for c in A.targets(d, link) if d.data[c].is_trap]),
+    target=Target(A.spells_traps(ANY, filter=_maybe_trap, field_zone=False),
+                  prompt="choose a Trap on the field"),
+    label="destroy a Trap"))

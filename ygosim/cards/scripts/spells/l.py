@@ -1,0 +1,50 @@
+"""Spells: L."""
+from __future__ import annotations
+
+from ....engine import actions as A
+from ....engine.actions import YOU
+from ....engine.const import DECK, GY
+from ....engine.effects import during, quick, script, spell
+from ..common import free_zone, summonable
+
+
+# Last Will may be activated before or after the monster goes to the GY: it grants, for the rest
+# of the turn, one Special Summon its player may make during their turn (not in the Damage Step)
+# once a monster of theirs went from their field to their GY. The grant is used as the second
+# effect, from the Graveyard.
+def _last_will_key(link):
+    return ("last_will", link["card"])
+
+
+def _grant_last_will(d, link):
+    d.pflags.append((link["player"], _last_will_key(link), d.turn))
+
+
+def _use_last_will(d, link):
+    key = _last_will_key(link)
+    for x in d.pflags:
+        if x[0] == link["player"] and x[1] == key:
+            d.pflags.remove(x)
+            return
+
+
+_last_will_fit = summonable(lambda d, c: d.data[c].atk <= 1500)
+_last_will_monsters = A.pile(DECK, YOU, _last_will_fit)
+
+
+def _last_will_ready(d, link):
+    """Once granted and once a monster of yours went from your field to your GY, with a free
+    zone and a monster to summon (during your turn: the effect's `periods`)."""
+    p = link["player"]
+    return d.lost_monster[p] == d.turn and d.player_flag(p, _last_will_key(link)) and \
+        free_zone(d, link) and any(_last_will_fit(d, c) for c in d.deck[p])
+
+
+script("Last Will",
+       spell(operation=_grant_last_will),
+       quick((A.choose(_last_will_monsters, prompt="choose a monster with 1500 or less ATK to "
+                                                   "Special Summon"),
+              A.special_summon(A.chosen()),
+              A.shuffle_deck(YOU)),
+             condition=_last_will_ready, periods=during((YOU, ())),
+             cost=_use_last_will, range=GY, label="Special Summon from the Deck"))

@@ -1,0 +1,37 @@
+"""Traps: T."""
+from __future__ import annotations
+
+from ....engine import actions as A
+from ....engine import const as K
+from ....engine.actions import OPP
+from ....engine.effects import Target, script, trap
+
+script("Threatening Roar", trap(operation=A.player_flag("no_attack", who=OPP)))
+
+
+def _summoned_by_opponent(min_atk):
+    def cands(d, link):
+        out = []
+        for e in A.recent(d, (K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED)):
+            c = e[1]
+            if d.mid[c] == e[2] and d.ctrl[c] != link["player"] and d.atk(c) >= min_atk:
+                out.append(c)
+        return out
+    return cands
+
+
+script("Trap Hole", trap(
+    when=(K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED),
+    target=Target(_summoned_by_opponent(1000), prompt="choose the summoned monster"),
+    operation=A.destroy(A.targets)))
+
+# Targets 2 monsters you control and 1 your opponent controls; destroys them.
+script("Two-Pronged Attack", trap(
+    # (what the targets need, checked cheaply before the combinations of targets are tried)
+    condition=lambda d, link: d.count_monsters(link["player"]) >= 2 and
+    d.count_monsters(1 - link["player"]) >= 1,
+    target=Target(A.monsters(A.ANY), count=3, prompt="choose 2 of your monsters and 1 of your "
+                                                     "opponent's",
+                  constraint=lambda d, link, cards: sum(
+                      1 for c in cards if d.ctrl[c] == link["player"]) == 2),
+    operation=A.destroy(A.targets)))
