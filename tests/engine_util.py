@@ -275,7 +275,7 @@ class RuleWatch:
     def after(self, d) -> None:
         if d.turn != self.turn and d.turn == self.turn + 1 and self.turn >= 1:
             prev = self.tp
-            limit = d.options.get("hand_limit", 6)
+            limit = d.rules.hand_limit
             # the previous turn player ended their turn with at most 6 cards (a card drawn in
             # this turn's Draw Phase belongs to the new turn player only)
             assert len(d.hand[prev]) <= limit or prev == d.tp, \

@@ -34,11 +34,26 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .cards.db import normalize
+from .engine.rules import get_rules
 from .errors import YgosimError
 
 PLAYERS = ("A", "B")
-SIZES = {"main": (40, 60), "extra": (0, 15)}
+SIZES = {"main": (40, 60), "extra": (0, 15)}     # (rulebook v10; a rule set's own: _sizes)
 SIDE_MAX = 15
+
+
+def _sizes(rules) -> dict:
+    """Deck section sizes (low, high) under a rule set (None: v10); no upper limit is None."""
+    if rules is None:
+        return SIZES
+    return {"main": (rules.main_min, rules.main_max), "extra": (0, rules.extra_max)}
+
+
+def _size_problem(title: str, n: int, low: int, high) -> str | None:
+    if n < low or (high is not None and n > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        return f"{title}: {n} cards after siding (must be {span})"
+    return None
 
 
 class SideDeckError(YgosimError):
@@ -141,14 +156,15 @@ def _find(cards, name) -> int:
     return -1
 
 
-def side_swap(deck, outs=(), ins=(), side_count: int | None = None):
+def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None):
     """The deck after moving `outs` (cards of the Main or Extra Deck) to the Side Deck and
     `ins` (cards of the Side Deck) to the Main Deck (an Extra Deck monster: to the Extra Deck).
 
     Cards are CardData or names (any case). The deck given is not changed; the new one is a
     copy. Raises SideDeckError naming every problem: a card that is not there, a Side Deck
     whose count changes (`side_count`: the count it must keep, by default its count now), a
-    Main Deck outside 40-60 cards or an Extra Deck over 15."""
+    Main Deck outside 40-60 cards or an Extra Deck over 15 (the sizes of `rules`, a Rules
+    value, when given: goat has no upper limits)."""
     outs, ins = list(outs), list(ins)
     new = copy.copy(deck)
     new.main, new.extra, new.side = list(deck.main), list(deck.extra), list(deck.side)
@@ -186,19 +202,20 @@ def side_swap(deck, outs=(), ins=(), side_count: int | None = None):
                         f"put in: {len(outs)} out, {len(ins)} in)")
     if problems:       # sizes are only meaningful once every card was found
         raise SideDeckError(problems)
-    if len(new.side) > SIDE_MAX:
-        problems.append(f"Side Deck: {len(new.side)} cards (at most {SIDE_MAX})")
+    side_max = SIDE_MAX if rules is None else rules.side_max
+    if len(new.side) > side_max:
+        problems.append(f"Side Deck: {len(new.side)} cards (at most {side_max})")
+    sizes = _sizes(rules)
     for section, title in (("main", "Main Deck"), ("extra", "Extra Deck")):
-        low, high = SIZES[section]
-        n = len(getattr(new, section))
-        if not low <= n <= high:
-            problems.append(f"{title}: {n} cards after siding (must be {low} to {high})")
+        bad = _size_problem(title, len(getattr(new, section)), *sizes[section])
+        if bad:
+            problems.append(bad)
     if problems:
         raise SideDeckError(problems)
     return new
 
 
-def check_same_pool(before, after, side_count: int) -> list[str]:
+def check_same_pool(before, after, side_count: int, rules=None) -> list[str]:
     """Problems of a deck a side decking callback returned whole instead of as swaps."""
     problems = []
     pool = lambda d: Counter(normalize(c.name) for c in (*d.main, *d.extra, *d.side))  # noqa
@@ -212,11 +229,11 @@ def check_same_pool(before, after, side_count: int) -> list[str]:
     if len(after.side) != side_count:
         problems.append(f"Side Deck: {len(after.side)} cards after siding, {side_count} before: "
                         "the count must stay exactly the same")
+    sizes = _sizes(rules)
     for section, title in (("main", "Main Deck"), ("extra", "Extra Deck")):
-        low, high = SIZES[section]
-        n = len(getattr(after, section))
-        if not low <= n <= high:
-            problems.append(f"{title}: {n} cards after siding (must be {low} to {high})")
+        bad = _size_problem(title, len(getattr(after, section)), *sizes[section])
+        if bad:
+            problems.append(bad)
     for c in after.main:
         if c.is_extra_deck:
             problems.append(f"Main Deck: {c.name} belongs in the Extra Deck")
@@ -282,6 +299,7 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
 
     def side(player, deck, match):
         count = match.side_counts[player] if match is not None else len(deck.side)
+        rules = match.rules if match is not None else None
         who = match.names[player] if match is not None else "you"
         game = f" before Duel {match.game}" if match is not None else ""
         write(f"Side decking for {who}{game}:")
@@ -296,7 +314,7 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
                 line = None
             if line is None:
                 try:
-                    side_swap(deck, outs, ins, count)
+                    side_swap(deck, outs, ins, count, rules)
                     return {"out": outs, "in": ins} if outs or ins else None
                 except SideDeckError:
                     write("(end of input: the deck is kept as it was)")
@@ -308,7 +326,7 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
                 t = t[5:].strip()
             if low in ("done", ""):
                 try:
-                    side_swap(deck, outs, ins, count)
+                    side_swap(deck, outs, ins, count, rules)
                 except SideDeckError as e:
                     for p in e.problems:
                         write(f"error: {p}")
@@ -324,7 +342,7 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
                 continue
             if low == "list":
                 try:
-                    now = side_swap(deck, outs, ins, len(deck.side) + len(outs) - len(ins))
+                    now = side_swap(deck, outs, ins, len(deck.side) + len(outs) - len(ins), rules)
                 except SideDeckError:
                     now = deck
                 for line in deck_summary(now):
@@ -334,7 +352,7 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
                 o, i = parse_side_line(t, deck)
                 o2, i2 = outs + o, ins + i
                 try:
-                    side_swap(deck, o2, i2, len(deck.side) + len(o2) - len(i2))
+                    side_swap(deck, o2, i2, len(deck.side) + len(o2) - len(i2), rules)
                 except SideDeckError as e:
                     cards = [x for x in e.problems if x.startswith(("out ", "in "))]
                     if cards or len(o2) == len(i2):
@@ -363,6 +381,7 @@ class Match:
         self.limit = games
         self.seed = seed
         self.options = dict(options or {})
+        self.rules = get_rules(self.options.get("rules"))     # deck sizes for side decking
         self.names = tuple(names)
         self.result = MatchResult(limit=games)
         self.sided = [[], []]          # swaps made since the last Duel
@@ -436,13 +455,14 @@ class Match:
         outs, ins = list(outs), list(ins)
         if not outs and not ins:
             return
-        self.decks[player] = side_swap(self.decks[player], outs, ins, self.side_counts[player])
+        self.decks[player] = side_swap(self.decks[player], outs, ins, self.side_counts[player],
+                                       self.rules)
         self.sided[player].append((tuple(_card_name(c) for c in outs),
                                    tuple(_card_name(c) for c in ins)))
 
     def replace_deck(self, player: int, deck) -> None:
         """A side decking given as the whole new deck: same cards, Side Deck count kept."""
-        problems = check_same_pool(self.decks[player], deck, self.side_counts[player])
+        problems = check_same_pool(self.decks[player], deck, self.side_counts[player], self.rules)
         if problems:
             raise SideDeckError(problems)
         self.decks[player] = deck

@@ -4,7 +4,8 @@ A duel is a pure function of those: `new_duel(deck A, deck B, seed, options)` an
 applied in order give the same duel again, log and all. A replay file is JSON (or YAML when the
 file name ends in .yaml/.yml):
 
-    {"format": "ygosim-replay", "version": 1, "seed": 7, "options": {}, "names": ["Player", "Bot"],
+    {"format": "ygosim-replay", "version": 1, "seed": 7, "options": {"rules": "v10"},
+     "names": ["Player", "Bot"],
      "decks": [{"name": "yugi", "main": [passcodes...], "extra": [...]}, {...}],
      "decisions": [{"step": 1, "player": 0, "index": 0, "text": "call heads"}, ...],
      "result": {"winner": 0, "reason": "LP reduced to 0", "turns": 9}, "meta": {...}}
@@ -59,8 +60,10 @@ def from_duel(duel, deck_a, deck_b, seed: int, options: dict | None = None,
               meta: dict | None = None) -> Replay:
     """The replay of a duel made with new_duel(deck_a, deck_b, seed, options): its decisions are
     duel.history; their texts are found by playing the duel again."""
+    options = dict(options or {})
+    options["rules"] = duel.rules.ref()     # the rule set by name (a changed preset: its switches)
     rep = Replay(seed=int(seed), decks=[deck_record(deck_a), deck_record(deck_b)],
-                 options=dict(options or {}), names=list(duel.names), meta=dict(meta or {}))
+                 options=options, names=list(duel.names), meta=dict(meta or {}))
     d = _start(rep)
     for i, idx in enumerate(duel.history):
         dec = d.pending

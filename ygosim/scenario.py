@@ -16,6 +16,7 @@ import yaml
 from .cards.db import card_db
 from .engine import const as K
 from .engine.api import add_card, blank_duel, index_scripts, apply_rule_options
+from .engine.rules import NAMES
 from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, ATTACK, DEFENSE,
                            FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
 from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
@@ -91,8 +92,8 @@ def validate(doc: dict, where: str) -> None:
         _err(where, "name", "required, a non-empty string")
     if "seed" in doc and not isinstance(doc["seed"], int):
         _err(where, "seed", "must be an integer")
-    if str(doc.get("rules", "v10")) not in ("v10", "2020"):
-        _err(where, "rules", "must be v10 or 2020")
+    if str(doc.get("rules", "v10")).strip().lower() not in NAMES:
+        _err(where, "rules", f"must be one of {', '.join(NAMES)}")
     if "turn" in doc and (not isinstance(doc["turn"], int) or doc["turn"] < 1):
         _err(where, "turn", "must be a whole number, 1 or more")
     if doc.get("turn_player", "A") not in ("A", "B"):
@@ -234,8 +235,7 @@ def _suffix(text: str):
 
 
 def build(doc: dict, where: str = "<scenario>"):
-    rules = str(doc.get("rules", "v10"))
-    d = blank_duel(doc.get("seed", 0), {"rules": rules})
+    d = blank_duel(doc.get("seed", 0), {"rules": str(doc.get("rules", "v10"))})
     turn = doc.get("turn", 1)
     d.turn = turn
     d.tp = ("A", "B").index(doc.get("turn_player", "A"))

@@ -2,10 +2,18 @@
 
 What a card *does* lives in ygosim.cards.scripts; a card with no script is pure data.
 A CardData is shared by every copy of the card in every duel and is never mutated after load.
+
+Card eras: a card may also have a version of an older era (its 2005 text and script for the
+Goat format: `script(NAME, ..., era="goat")`, facts `era_text: {goat: ...}`). The card in the
+store is the current version; `card.for_era("goat")` is the version a duel whose rules have
+`card_era == "goat"` plays (a cached copy with that era's script and description, or the card
+itself when nothing differs). The engine maps a duel's cards through it once, at set-up.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+CURRENT = "current"            # the era of today's texts
 
 EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
 
@@ -30,6 +38,9 @@ class CardData:
     alias: int = 0
     text: str = ""
     script: object = field(default=None, repr=False)   # a CardScript, attached at load time
+    era_text: dict = field(default_factory=dict, repr=False)     # era -> its description
+    era_scripts: dict = field(default_factory=dict, repr=False)  # era -> its CardScript
+    era: str = CURRENT             # which era's version this is (see for_era)
 
     # -- derived facts (computed once: the engine reads them in its hot loops) ----------
     is_monster: bool = field(init=False, default=False)
@@ -45,11 +56,47 @@ class CardData:
         self.is_trap = self.kind == "trap"
         self.is_extra_deck = self.is_monster and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
         self.is_normal_monster = self.is_monster and "normal" in self.frames
+        self._base = self          # the current version (variants point to it)
+        self._variants = {}        # era -> the cached variant
 
     def __reduce__(self):
-        # Cards travel between processes (simulate --jobs) by name: the receiving process
-        # looks the same card up in its own store, scripts included.
-        return (_lookup_card, (self.name,))
+        # Cards travel between processes (simulate --jobs) by name and era: the receiving
+        # process looks the same card up in its own store, scripts included.
+        if self.era == CURRENT:
+            return (_lookup_card, (self.name,))
+        return (_lookup_card, (self.name, self.era))
+
+    def for_era(self, era: str) -> "CardData":
+        """This card as it is played under rules whose card_era is `era`: its version of that
+        era where it has a script or a description of its own for it, else the current card.
+        Variants are made once and cached (the same object for every duel of that era)."""
+        base = self._base
+        if era == CURRENT or (era not in base.era_scripts and era not in base.era_text):
+            return base
+        v = base._variants.get(era)
+        if v is None:
+            v = object.__new__(CardData)      # (copy.copy would go through __reduce__)
+            v.__dict__.update(base.__dict__)
+            v.era = era
+            v.script = base.era_scripts.get(era, base.script)
+            v.text = base.era_text.get(era, base.text)
+            v._variants = {}
+            base._variants[era] = v
+        return v
+
+    def set_era_script(self, era: str, script) -> None:
+        """Attach the script of an older era (card loading; tests). Forgets cached variants."""
+        base = self._base
+        if era == CURRENT:
+            base.script = script
+        else:
+            base.era_scripts[era] = script
+        base._variants.clear()
+
+    def playable_in(self, era: str) -> bool:
+        """Does the engine know everything this card does in `era`? (`playable` of that era's
+        version: a card scripted only for goat is playable in goat rules, not in v10.)"""
+        return self.for_era(era).playable
 
     def has_frame(self, frame: str) -> bool:
         return frame in self.frames
@@ -88,9 +135,10 @@ def card_from_dict(d: dict) -> CardData:
         link_rating=int(d.get("link_rating", 0) or 0),
         link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
         alias=int(d.get("alias", 0) or 0), text=d.get("text", "") or "",
+        era_text={str(k): str(v) for k, v in (d.get("era_text") or {}).items()},
     )
 
 
-def _lookup_card(name: str) -> CardData:
+def _lookup_card(name: str, era: str = CURRENT) -> CardData:
     from .db import card_db
-    return card_db()[name]
+    return card_db()[name].for_era(era)

@@ -8,8 +8,11 @@ from .duel import Duel
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP
 from .flow import push, run, normal_summon_tributes
 from .rng import Rng
+from .rules import get_rules
 
-DEFAULT_OPTIONS = {"turn_cap": 500, "hand_limit": 6, "rules": "v10"}
+# Settings that are not rules (the rule set is `d.rules`, from options["rules"]: a name such
+# as "goat" or a Rules value)
+DEFAULT_OPTIONS = {"turn_cap": 500}
 
 
 def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
@@ -24,7 +27,10 @@ def add_card(d: Duel, data, owner: int, loc: int = 0) -> int:
 
 def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
     """New card instances, face-down in a pile (`loc`: DECK or EXTRA, in this order) or
-    nowhere yet (loc 0). Returns their card ids."""
+    nowhere yet (loc 0). Returns their card ids. Each card is the version of the duel's card
+    era (`d.rules.card_era`: a goat duel plays a card's 2005 version where it has one)."""
+    era = d.rules.card_era
+    datas = [x.for_era(era) for x in datas]
     n = len(datas)
     first = len(d.data)
     d.data.extend(datas)
@@ -106,11 +112,16 @@ def _where(entries) -> int:
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:
+    """An empty duel: no cards yet. `options["rules"]` (a name in rules.NAMES, a Rules value or
+    a `Rules.ref()` mapping; v10 by default) becomes `d.rules`; the other options (turn_cap,
+    chooser...) stay in `d.options`."""
     d = Duel()
     d.rng = Rng(seed)
     d.options = dict(DEFAULT_OPTIONS)
     if options:
         d.options.update(options)
+    d.rules = get_rules(d.options.pop("rules", None))
+    d.lp = [d.rules.start_lp, d.rules.start_lp]
     return d
 
 

@@ -17,6 +17,7 @@ from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIEL
                     ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)
 from .decision import Decision, Option, SELECT, YESNO, POSITION
 from .rng import Rng
+from .rules import V10
 
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
@@ -27,7 +28,7 @@ class Duel:
     Its attributes are fixed (__slots__, listed in __init__): a duel is read thousands of times
     per decision, and slots are the cheapest attributes Python has."""
 
-    __slots__ = ("data", "owner", "names", "options", "trig_index", "static_cards", "static_index",
+    __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
                  "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
                  "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "lp", "lp_out",
@@ -43,7 +44,8 @@ class Duel:
         self.data: list = []
         self.owner: list[int] = []
         self.names = ("A", "B")
-        self.options: dict = {}
+        self.options: dict = {}        # settings that are not rules: turn_cap, chooser, hooks
+        self.rules = V10                # the rule set (immutable: shared by clones)
         self.trig_index: dict = {}     # event -> tuple of (cid, effect index, effect)
         self.static_cards: tuple = ()  # cids whose scripts have continuous effects
         self.static_index: dict = {}   # rule key -> ((cid, effect), ...) that can change it
@@ -125,7 +127,8 @@ class Duel:
         way with slots; tests check that every slot is set)."""
         new = _new(Duel)
         # facts (never mutated) and immutable values
-        new.data, new.owner, new.names, new.options = self.data, self.owner, self.names, self.options
+        new.data, new.owner, new.names, new.options, new.rules = \
+            self.data, self.owner, self.names, self.options, self.rules
         new.trig_index, new.static_cards, new.static_index = \
             self.trig_index, self.static_cards, self.static_index
         new.act_cards, new.gy_effects, new.fast_where, new.ns_tributes = \
@@ -249,7 +252,7 @@ class Duel:
         if self.loc[c] != K.EXTRA:
             return free
         frames = self.data[c].frames
-        if self.options.get("rules") == "2020" and "link" not in frames and \
+        if self.rules.extra_to_main_2020 and "link" not in frames and \
                 not ("pendulum" in frames):
             zones = list(free)
         else:

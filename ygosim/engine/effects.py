@@ -25,7 +25,8 @@ FLIP = "flip"
 QUICK = "quick"
 CONTINUOUS = "continuous"
 
-SCRIPTS: dict[str, "CardScript"] = {}
+SCRIPTS: dict[str, "CardScript"] = {}                  # card name -> its current script
+ERA_SCRIPTS: dict[str, dict[str, "CardScript"]] = {}   # era -> card name -> that era's script
 
 
 N_PHASES = len(PHASE_NAMES)
@@ -156,10 +157,15 @@ class CardScript:
         return [e for e in self.effects if e.kind == CONTINUOUS and e.static == key]
 
 
-def script(name: str, *effects: Effect, **kw) -> CardScript:
-    """Register what card `name` does."""
+def script(name: str, *effects: Effect, era: str | None = None, **kw) -> CardScript:
+    """Register what card `name` does. With `era="goat"` this is what it did in that era (its
+    2005 text and rulings), kept beside the current version: a duel whose rules have
+    `card_era == "goat"` plays it (CardData.for_era)."""
     s = CardScript(effects=tuple(effects), **kw)
-    SCRIPTS[name] = s
+    if era is None or era == "current":
+        SCRIPTS[name] = s
+    else:
+        ERA_SCRIPTS.setdefault(era, {})[name] = s
     return s
 
 

@@ -231,7 +231,7 @@ def summon_zones(d, p: int, c: int, gone=()) -> list:
     data = d.data[c]
     is_link = bool(data.link_arrows) or "link" in data.frames
     faceup_pend = "pendulum" in data.frames and not d.pos[c] & FACEDOWN
-    if d.options.get("rules") == "2020" and not is_link and not faceup_pend:
+    if d.rules.extra_to_main_2020 and not is_link and not faceup_pend:
         zones = free
     else:
         linked = linked_zones(d, p, gone)

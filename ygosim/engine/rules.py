@@ -11,7 +11,7 @@ Each field says which rule it switches and which source the goat value follows.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from ..errors import YgosimError
 
@@ -77,6 +77,21 @@ class Rules:
         """A copy with some switches changed (tests, custom formats)."""
         return replace(self, **changes)
 
+    def ref(self):
+        """How options and replays name this rule set: its name when it is that preset, else
+        a plain mapping of its name and the switches that differ from the preset (JSON-ready;
+        `get_rules` reads either back)."""
+        base = PRESETS.get(self.name)
+        if base == self:
+            return self.name
+        out = {"name": self.name}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name != "name" and (base is None or getattr(base, f.name) != v):
+                out[f.name] = sorted(v) if isinstance(v, frozenset) else \
+                    list(v) if isinstance(v, tuple) else v
+        return out
+
 
 V10 = Rules("v10", "Official Rulebook Version 10 (Master Rule 4)")
 R2020 = Rules("2020", "Master Rule 4, April 2020 revision", extra_to_main_2020=True)
@@ -95,11 +110,24 @@ DEFAULT = V10
 
 
 def get_rules(ref) -> Rules:
-    """A rule set from its name ("v10", "2020", "goat"; 2020 may be an int) or a Rules value."""
+    """A rule set from its name ("v10", "2020", "goat"; 2020 may be an int), a Rules value, or
+    the mapping `Rules.ref()` gives for a changed preset ({"name": "goat", "hand_limit": 7})."""
     if ref is None:
         return DEFAULT
     if isinstance(ref, Rules):
         return ref
+    if isinstance(ref, dict):
+        changes = dict(ref)
+        base = get_rules(changes.pop("name", None))
+        known = {f.name: f for f in fields(Rules)}
+        for k, v in changes.items():
+            if k not in known:
+                raise YgosimError(f"rules: unknown switch {str(k)[:40]!r}")
+            if isinstance(getattr(base, k), frozenset) or k == "frames_allowed":
+                changes[k] = frozenset(v)
+            elif isinstance(v, list):
+                changes[k] = tuple(v)
+        return base.with_(**changes)
     key = str(ref).strip().lower()
     if key not in PRESETS:
         raise YgosimError(f"unknown rules {str(ref)[:40]!r}: known rule sets are "

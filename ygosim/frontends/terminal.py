@@ -548,6 +548,8 @@ def card_lines(name: str, duel=None) -> list[str]:
                                 + (" ..." if len(hits) > 8 else ""))
         else:
             raise IllegalAction(f"no card is called {name!r}")
+    if duel is not None:
+        card = card.for_era(duel.rules.card_era)     # the version this duel's rules play
     out = [f"[bold]{esc(card.name)}[/]  [dim]{card.passcode}[/]", esc(card.kind_line())]
     if card.text:
         out.append(esc(card.text))

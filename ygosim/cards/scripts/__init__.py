@@ -44,10 +44,13 @@ def load_all() -> list:
 
 
 def attach_scripts(db):
-    from ...engine.effects import SCRIPTS
+    from ...engine.effects import ERA_SCRIPTS, SCRIPTS
     load_all()
-    for name, script in SCRIPTS.items():
-        card = db.get(name)
-        if card is None:
-            raise RuntimeError(f"script for unknown card {name!r}")
-        card.script = script
+    eras = [("current", SCRIPTS)] + sorted(ERA_SCRIPTS.items())
+    for era, scripts in eras:       # the current scripts, then each older era's versions
+        for name, script in scripts.items():
+            card = db.get(name)
+            if card is None:
+                raise RuntimeError(f"script for unknown card {name!r}"
+                                   + ("" if era == "current" else f" (era {era})"))
+            card.set_era_script(era, script)

@@ -37,7 +37,7 @@ def room_after(d, p, c, removed) -> bool:
                 return True
         elif s >= K.EMZ_BASE:
             return True
-        elif (d.options.get("rules") == "2020" and "link" not in d.data[c].frames) \
+        elif (d.rules.extra_to_main_2020 and "link" not in d.data[c].frames) \
                 or s in d.linked_zones(p):
             return True
     return False

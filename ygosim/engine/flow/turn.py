@@ -37,7 +37,7 @@ def start(d, f):
         first = f["winner"] if d.answer.arg == "first" else 1 - f["winner"]
         d.write(f"{d.names[first]} goes first")
         for p in (first, 1 - first):
-            d.draw(p, 5)
+            d.draw(p, d.rules.opening_hand)
         d.tp = 1 - first   # begin_turn switches
         pop(d)
         push(d, "turn", s=0)
@@ -63,7 +63,7 @@ def turn(d, f):
     elif s == 1:                                 # Draw Phase
         d.phase = K.DRAW
         d.events.clear()
-        if d.turn > 1 or d.options.get("first_turn_draw"):
+        if d.turn > 1 or d.rules.first_turn_draw:
             d.draw(d.tp, 1)         # (drawing the last Exodia piece wins: see Duel.place)
         f["s"] = 2
         phase_window(d)
@@ -102,7 +102,7 @@ def turn(d, f):
         f["s"] = 8
         phase_window(d)
     elif s == 8:                                 # hand size limit
-        extra = len(d.hand[d.tp]) - d.options.get("hand_limit", 6)
+        extra = len(d.hand[d.tp]) - d.rules.hand_limit
         if extra > 0:
             f["s"] = 9
             d.ask(d.tp, SELECT, d.select_options(d.hand[d.tp], extra),
