@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,8 @@ from ygosim.formats.ydk import format_ydk, parse_ydk, read_ydk
 from ygosim.formats.ydke import format_ydke, parse_ydke
 
 pytestmark = pytest.mark.usefixtures("home")
+REAL = next((p / "real-files" for p in (Path("/work/shared"), Path(__file__).resolve().parents[2] / "shared")
+             if (p / "real-files").exists()), Path("/nonexistent"))
 
 DARK_MAGICIAN, BLUE_EYES, POLYMERIZATION, DARKFIRE_DRAGON = 46986414, 89631139, 24094653, 17881964
 
@@ -176,12 +179,8 @@ def test_lflist_crlf_and_comments():
 @pytest.mark.parametrize("content, message", [
     (b"", "l.conf: no banlist in the file"),
     (b"# only a comment\n", "l.conf: no banlist in the file"),
-    (b"55144522 0\n!x\n", "l.conf, line 1: '55144522 0' before the first '!name' line"),
-    (b"!x\n55144522\n", "l.conf, line 2: expected 'PASSCODE COUNT'"),
-    (b"!x\n55144522 x --Pot\n", "l.conf, line 2: bad count 'x'"),
-    (b"!x\n55144522 5\n", "l.conf, line 2: bad count '5'"),
-    (b"!x\n5514452a 1\n", "l.conf, line 2: bad passcode '5514452a'"),
-    (b"!\n", "l.conf, line 1: a list needs a name"),
+    (b"55144522 0\n", "l.conf: no banlist in the file"),
+    (b"!\n", "l.conf: no banlist in the file"),
     (b"!x\n55144522 1 --Pot of Gr\xe9ed\n", "l.conf, line 2: not UTF-8 text"),
     (codecs.BOM_UTF16_LE + "!x\n".encode("utf-16-le"), "l.conf, line 1: the file is UTF-16"),
 ])
@@ -191,6 +190,37 @@ def test_lflist_malformed(tmp_path, content, message):
     with pytest.raises(YgosimError) as e:
         load_banlist(path)
     assert str(e.value).replace(str(path), "l.conf").startswith(message)
+
+
+def test_lflist_lines_edopro_ignores_are_ignored_and_counted():
+    text = ("55144522 0\n!x\n55144522\n55144522 x --Pot\n46986414 5\n5514452a 1\n"
+            "--SS05 Bakura\n!\n89631139 2 --kept\n")
+    (banlist,) = parse_lflist(text, "l.conf")
+    assert banlist.limits == {89631139: 2}
+    assert [n for n, _ in banlist.ignored] == [1, 3, 4, 5, 6, 7, 8]
+    (warning,) = banlist.warnings()
+    assert warning.startswith("l.conf: 7 lines of list 'x' ignored, as EDOPro ignores them "
+                              "(line 1: '55144522 0' before the first '!name' line; line 3: "
+                              "'55144522' has no count after the passcode; line 4: '55144522 x")
+    assert warning.endswith("; and 4 more)")
+
+
+@pytest.mark.parametrize("name, lists, limits, ignored, points", [
+    ("Speed.lflist.conf", 1, 1512, 5, 0),       # '--SS05 Bakura' lines: no passcode
+    ("Genesys.lflist.conf", 1, 0, 0, 652),      # $genesys: point values, not counts
+    ("GOAT.lflist.conf", 1, 1704, 0, 0),
+    ("Edison.lflist.conf", 1, 3688, 0, 0),
+])
+def test_real_edopro_banlists_load_as_edopro_loads_them(name, lists, limits, ignored, points):
+    path = REAL / "lflist" / name
+    if not path.exists():
+        pytest.skip("the team's real files are not here")
+    found = parse_lflist(path.read_text(encoding="utf-8"), name)
+    assert len(found) == lists
+    banlist = found[0]
+    assert (len(banlist.limits), len(banlist.ignored), len(banlist.points)) == \
+        (limits, ignored, points)
+    assert len(banlist.warnings()) == (ignored > 0) + (points > 0)
 
 
 # -- writing -----------------------------------------------------------------------------------

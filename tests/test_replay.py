@@ -74,8 +74,8 @@ def test_text_that_does_not_fit_names_the_step(tmp_path):
     p.write_text(json.dumps(data))
     r = CliRunner().invoke(main, ["replay", str(p)])
     assert r.exit_code == 2
-    assert f"error: step {k + 1}: the decision 'summon Blue-Eyes White Dragon' does not fit" \
-        in r.output
+    assert f"error: {p}: step {k + 1}: the decision 'summon Blue-Eyes White Dragon' does not " \
+        "fit" in r.output
 
 
 def test_decisions_after_the_end(tmp_path):
@@ -105,9 +105,9 @@ def test_not_a_replay(tmp_path):
     p = tmp_path / "x.json"
     p.write_text("{not json")
     r = CliRunner().invoke(main, ["replay", str(p)])
-    assert r.exit_code == 2 and "not a replay file" in r.output
+    assert r.exit_code == 2 and "x.json, line 1: invalid JSON" in r.output
     r = CliRunner().invoke(main, ["replay", str(tmp_path / "missing.json")])
-    assert r.exit_code == 2 and "cannot read" in r.output
+    assert r.exit_code == 2 and "missing.json: no such file" in r.output
 
 
 def test_cli_plays_to_the_end_revealing_everything(tmp_path):

@@ -6,6 +6,7 @@ import sys
 import click
 
 from .errors import YgosimError
+from .safetext import printable
 
 
 class _Group(click.Group):
@@ -15,11 +16,13 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except YgosimError as e:
-            click.echo(f"error: {e}", err=True)
+            # the message may quote a file name or text read from a file: printed escaped
+            text = "\n".join(printable(line) for line in str(e).split("\n"))
+            click.echo(f"error: {text}", err=True)
             sys.exit(2)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ygosim")
 def main():
     """ygosim: a Yu-Gi-Oh! TCG duel simulator."""

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from .errors import YgosimError
+from .safetext import quoted
 
 FORMAT = "ygosim-replay"
 VERSION = 1
@@ -40,6 +41,7 @@ class Replay:
     names: list = field(default_factory=lambda: ["A", "B"])
     result: dict | None = None
     meta: dict = field(default_factory=dict)
+    source: str = ""                 # the file it was read from, for error messages
 
     def as_dict(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "seed": self.seed,
@@ -86,6 +88,9 @@ def result_of(d) -> dict:
 
 
 def save(rep: Replay, path) -> Path:
+    """Write the replay to `path` (YAML if it ends in .yaml/.yml, else JSON) atomically: on any
+    error (a full disk) an older file of that name is left as it was."""
+    from .formats.textfile import write_atomic
     path = Path(path)
     data = rep.as_dict()
     if path.suffix.lower() in (".yaml", ".yml"):
@@ -93,69 +98,186 @@ def save(rep: Replay, path) -> Path:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     else:
         text = json.dumps(data, indent=1, ensure_ascii=False)
-    path.write_text(text + ("" if text.endswith("\n") else "\n"), encoding="utf-8")
+    write_atomic(path, text + ("" if text.endswith("\n") else "\n"))
     return path
 
 
 # ---------------------------------------------------------------------------- reading
+TOP_KEYS = {"format", "version", "seed", "options", "names", "decks", "decisions", "result",
+            "meta"}
+DECK_KEYS = {"name", "main", "extra"}
+DECISION_KEYS = {"step", "player", "index", "text"}
+RESULT_KEYS = {"winner", "winner_name", "reason", "turns"}
+MAX_DECISIONS = 50_000       # a 500-turn duel has a few thousand; playing 50,000 takes seconds
+MAX_TEXT = 300               # a decision's text, a reason
+MAX_NAME = 40                # a player's or a deck's name
+MAX_SEED = 2 ** 64
+
+
+def _engine_options() -> dict:
+    """The engine options a replay may set, each with a check of its value: what the duel
+    needs to be the same duel, within limits that keep a replay quick to play (a turn cap of
+    at most the engine's own, 500)."""
+    from .engine.rules import NAMES
+    return {
+        "rules": (lambda v: isinstance(v, str) and v in NAMES, f"one of {', '.join(NAMES)}"),
+        "turn_cap": (lambda v: _is_int(v) and 1 <= v <= 500, "a whole number from 1 to 500"),
+        "hand_limit": (lambda v: _is_int(v) and 0 <= v <= 60, "a whole number from 0 to 60"),
+        "chooser": (lambda v: v is None or (_is_int(v) and v in (0, 1)), "0, 1 or null"),
+        "first_turn_draw": (lambda v: isinstance(v, bool), "true or false"),
+    }
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def load(path) -> Replay:
-    path = Path(path)
+    """The replay in file `path`; anything that is not a valid replay is a ReplayError naming
+    the file and the key or step."""
+    from .formats.textfile import parse_json, parse_yaml, read_text
+    from .safetext import printable
+    where = printable(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot read the replay ({e.strerror or e})") from None
-    try:
-        if path.suffix.lower() in (".yaml", ".yml"):
-            import yaml
-            data = yaml.safe_load(text)
+        text = read_text(path, "replay")
+        if Path(path).suffix.lower() in (".yaml", ".yml"):
+            data = parse_yaml(text, where)
         else:
-            data = json.loads(text)
-    except Exception as e:     # noqa: BLE001 - any parse error is a bad file
-        raise ReplayError(f"{path}: not a replay file ({e})") from None
-    return from_dict(data, str(path))
+            data = parse_json(text, where)
+    except ReplayError:
+        raise
+    except YgosimError as e:
+        raise ReplayError(str(e)) from None
+    return from_dict(data, where)
 
 
 def from_dict(data, where: str = "replay") -> Replay:
+    from .formats.decklist import MAX_DECK_CARDS, MAX_PASSCODE
+    from .safetext import excerpt, printable
+
+    def bad(key, msg):
+        raise ReplayError(f"{where}: {key}: {msg}")
+
     if not isinstance(data, dict):
         raise ReplayError(f"{where}: not a replay file (expected a mapping)")
+    for k in data:
+        if k not in TOP_KEYS:
+            bad(excerpt(k, 30), f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
     if data.get("format", FORMAT) != FORMAT:
-        raise ReplayError(f"{where}: format is {data.get('format')!r}, not {FORMAT!r}")
+        bad("format", f"{quoted(data.get('format'))}, not {FORMAT!r}")
+    version = data.get("version", VERSION)
+    if not _is_int(version) or not 1 <= version <= VERSION:
+        bad("version", f"{quoted(version)}: this ygosim reads version {VERSION}")
     for key in ("seed", "decks", "decisions"):
         if key not in data:
             raise ReplayError(f"{where}: missing key {key!r}")
     seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"{where}: seed must be an integer, not {seed!r}")
+    if not _is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
+        bad("seed", f"must be a whole number below 2**64, not {quoted(seed)}")
     decks = data["decks"]
     if not isinstance(decks, list) or len(decks) != 2:
-        raise ReplayError(f"{where}: decks must be a list of two decks")
+        bad("decks", "must be a list of two decks")
+    clean_decks = []
     for i, dk in enumerate(decks):
+        key = f"decks[{i}] (deck {'AB'[i]})"
         if not isinstance(dk, dict) or not isinstance(dk.get("main"), list):
-            raise ReplayError(f"{where}: deck {'AB'[i]} must have a 'main' list of passcodes")
+            bad(key, "must have a 'main' list of passcodes")
+        for k in dk:
+            if k not in DECK_KEYS:
+                bad(f"{key}.{excerpt(k, 30)}", f"unknown key (known: {', '.join(sorted(DECK_KEYS))})")
+        name = dk.get("name", "")
+        if not isinstance(name, str):
+            bad(f"{key}.name", f"must be text, not {quoted(name)}")
+        secs = {}
         for sec in ("main", "extra"):
-            for code in dk.get(sec) or []:
-                if not isinstance(code, int) or isinstance(code, bool):
-                    raise ReplayError(f"{where}: deck {'AB'[i]} {sec}: {code!r} is not a "
-                                      f"passcode")
+            codes = dk.get(sec)
+            if codes is None:
+                codes = []
+            if not isinstance(codes, list):
+                bad(f"{key}.{sec}", f"must be a list of passcodes, not {quoted(codes)}")
+            for code in codes:
+                if not _is_int(code) or not 0 < code <= MAX_PASSCODE:
+                    bad(f"{key}.{sec}", f"{quoted(code)} is not a passcode")
+            secs[sec] = list(codes)
+        if len(secs["main"]) + len(secs["extra"]) > MAX_DECK_CARDS:
+            bad(key, f"more than {MAX_DECK_CARDS} cards: not a deck")
+        clean_decks.append({"name": printable(name[:MAX_NAME]), **secs})
     decisions = data["decisions"]
     if not isinstance(decisions, list):
-        raise ReplayError(f"{where}: decisions must be a list")
+        bad("decisions", "must be a list")
+    if len(decisions) > MAX_DECISIONS:
+        bad("decisions", f"more than {MAX_DECISIONS:,}: longer than any duel")
     out = []
     for i, x in enumerate(decisions):
-        if isinstance(x, int) and not isinstance(x, bool):
+        step = f"step {i + 1}"
+        if _is_int(x):
             x = {"index": x}
         elif isinstance(x, str):
             x = {"text": x}
         if not isinstance(x, dict) or ("index" not in x and "text" not in x):
-            raise ReplayError(f"{where}: step {i + 1}: a decision needs an index or a text")
-        out.append(dict(x, step=i + 1))
-    options = data.get("options") or {}
+            raise ReplayError(f"{where}: {step}: a decision needs an index or a text")
+        for k in x:
+            if k not in DECISION_KEYS:
+                bad(f"{step}", f"unknown key {quoted(k, 30)} (known: "
+                               f"{', '.join(sorted(DECISION_KEYS))})")
+        idx, text, player = x.get("index"), x.get("text"), x.get("player")
+        if idx is not None and (not _is_int(idx) or not 0 <= idx < 100_000):
+            bad(step, f"the answer number must be a whole number, not {quoted(idx)}")
+        if text is not None and (not isinstance(text, str) or len(text) > MAX_TEXT):
+            bad(step, f"the decision's text must be a line of text, not {quoted(text)}")
+        if player is not None and player not in (0, 1):
+            bad(step, f"the player must be 0 or 1, not {quoted(player)}")
+        if idx is None and text is None:
+            raise ReplayError(f"{where}: {step}: a decision needs an index or a text")
+        out.append({"step": i + 1, "player": player, "index": idx, "text": text})
+    options = data.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
-        raise ReplayError(f"{where}: options must be a mapping")
-    names = data.get("names") or ["A", "B"]
-    return Replay(seed=seed, decks=decks, decisions=out, options=options,
-                  names=[str(n) for n in names][:2], result=data.get("result"),
-                  meta=data.get("meta") or {})
+        bad("options", f"must be a mapping, not {quoted(options)}")
+    known = _engine_options()
+    for k, v in options.items():
+        if k not in known:
+            bad(f"options.{excerpt(k, 30)}", f"not an engine option a replay may set (known: "
+                                            f"{', '.join(sorted(known))})")
+        check, what = known[k]
+        if not check(v):
+            bad(f"options.{k}", f"must be {what}, not {quoted(v)}")
+    names = data.get("names")
+    if names is None:
+        names = ["A", "B"]
+    if not isinstance(names, list) or len(names) != 2 or \
+            not all(isinstance(n, str) and n.strip() for n in names):
+        bad("names", f"must be a list of the two players' names, not {quoted(names)}")
+    result = data.get("result")
+    if result is not None:
+        if not isinstance(result, dict):
+            bad("result", f"must be a mapping (winner, reason, turns), not {quoted(result)}")
+        for k, v in result.items():
+            if k not in RESULT_KEYS:
+                bad(f"result.{excerpt(k, 30)}", f"unknown key (known: {', '.join(sorted(RESULT_KEYS))})")
+        if result.get("winner") not in (0, 1, "draw", None) or isinstance(result.get("winner"), bool):
+            bad("result.winner", f"must be 0, 1, draw or null, not {quoted(result.get('winner'))}")
+        for k in ("winner_name", "reason"):
+            v = result.get(k)
+            if v is not None and (not isinstance(v, str) or len(v) > MAX_TEXT):
+                bad(f"result.{k}", f"must be a line of text, not {quoted(v)}")
+        turns = result.get("turns")
+        if turns is not None and (not _is_int(turns) or not 0 <= turns <= 100_000):
+            bad("result.turns", f"must be a whole number, not {quoted(turns)}")
+        result = {k: printable(v) if isinstance(v, str) else v for k, v in result.items()}
+    meta = data.get("meta")
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        bad("meta", f"must be a mapping, not {quoted(meta)}")
+    return Replay(seed=seed, decks=clean_decks, decisions=out, options=dict(options),
+                  names=[printable(n[:MAX_NAME]) for n in names], result=result, meta=meta,
+                  source=where)
+
+
+def _at(rep: Replay) -> str:
+    return f"{rep.source}: " if rep.source else ""
 
 
 def build_decks(rep: Replay) -> list:
@@ -168,7 +290,7 @@ def build_decks(rep: Replay) -> list:
             for code in dk.get(sec) or []:
                 card = find_card(int(code))
                 if card is None:
-                    raise ReplayError(f"deck {'AB'[i]} ({dk.get('name') or 'unnamed'}): "
+                    raise ReplayError(f"{_at(rep)}deck {'AB'[i]} ({dk.get('name') or 'unnamed'}): "
                                       f"unknown passcode {code} in the {sec} deck")
                 cards.append(card)
             secs[sec] = cards
@@ -186,7 +308,7 @@ def _start(rep: Replay):
     except YgosimError:
         raise
     except Exception as e:     # noqa: BLE001
-        raise ReplayError(f"the decks of this replay do not make a duel: {e}") from None
+        raise ReplayError(f"{_at(rep)}the decks of this replay do not make a duel: {e}") from None
 
 
 def start(rep: Replay):
@@ -194,33 +316,34 @@ def start(rep: Replay):
     return _start(rep)
 
 
-def step(d, x: dict) -> None:
-    """Apply one recorded decision, checking that it fits; ReplayError names the step."""
+def step(d, x: dict, where: str = "") -> None:
+    """Apply one recorded decision, checking that it fits; ReplayError names the step (and the
+    file, `where`: pass the Replay's `source`)."""
     from .errors import IllegalAction
-    n = x.get("step", "?")
+    n = f"{where}: step {x.get('step', '?')}" if where else f"step {x.get('step', '?')}"
     dec = d.pending
     if dec is None:
-        raise ReplayError(f"step {n}: the duel is already over ({d.win_reason}) but the replay "
+        raise ReplayError(f"{n}: the duel is already over ({d.win_reason}) but the replay "
                           f"goes on")
     if "player" in x and x["player"] is not None and x["player"] != dec.player:
-        raise ReplayError(f"step {n}: the replay says player {x['player']} decides, but the "
+        raise ReplayError(f"{n}: the replay says player {x['player']} decides, but the "
                           f"duel asks player {dec.player} ({dec.kind}: {dec.prompt})")
     texts = d.texts()
     idx = x.get("index")
     text = x.get("text")
     if idx is not None:
         if not isinstance(idx, int) or isinstance(idx, bool) or not 0 <= idx < len(texts):
-            raise ReplayError(f"step {n}: answer number {idx!r} does not exist (there are "
+            raise ReplayError(f"{n}: answer number {idx!r} does not exist (there are "
                               f"{len(texts)}: {'; '.join(texts)})")
         if text is not None and texts[idx] != text:
-            raise ReplayError(f"step {n}: the decision {text!r} does not fit: answer {idx} is "
+            raise ReplayError(f"{n}: the decision {quoted(text)} does not fit: answer {idx} is "
                               f"now {texts[idx]!r} (legal: {'; '.join(texts)})")
         d.apply(idx)
         return
     try:
         d.apply(str(text))
     except IllegalAction as e:
-        raise ReplayError(f"step {n}: the decision {text!r} does not fit: {e}") from None
+        raise ReplayError(f"{n}: the decision {quoted(text)} does not fit: {e}") from None
 
 
 def play(rep: Replay, on_step=None):
@@ -229,7 +352,7 @@ def play(rep: Replay, on_step=None):
     d = _start(rep)
     for x in rep.decisions:
         before = d.texts() if on_step is not None and d.pending is not None else None
-        step(d, x)
+        step(d, x, rep.source)
         if on_step is not None:
             on_step(d, x, before)
     return d
@@ -242,6 +365,6 @@ def check_result(rep: Replay, d) -> None:
         return
     got = result_of(d)
     if got.get("winner") != r.get("winner") or got.get("reason") != r.get("reason"):
-        raise ReplayError(f"the replay ends with {got.get('winner_name', got['winner'])} "
+        raise ReplayError(f"{_at(rep)}the replay ends with {got.get('winner_name', got['winner'])} "
                           f"({got['reason']}) but the file says {r.get('winner_name', r.get('winner'))} "
                           f"({r.get('reason')})")

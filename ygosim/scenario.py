@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-
-import yaml
 
 from .cards.db import card_db
 from .engine import const as K
@@ -23,6 +20,8 @@ from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from .engine.flow import push, run
 from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable
 from .errors import YgosimError
+from .formats.textfile import parse_yaml, read_text
+from .safetext import excerpt, printable, quoted
 
 SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",
              "extra_monster_zone", "spells", "field_spell", "normal_summon_used"}
@@ -58,60 +57,124 @@ class _Fail(Exception):
 
 
 # ============================================================================ loading
+MAX_LIST = 300            # cards in one list (a Deck, a hand...), entries of a script
+MAX_TEXT = 300            # characters in a card name or a script line
+MAX_INT = 10 ** 9         # LP, counts; seeds may be up to 2**64
+
+
 def load_scenario(path) -> dict:
-    path = Path(path)
+    """The scenario in file `path`, validated; a file that cannot be read or is not a valid
+    scenario is a ScenarioError naming the file and the key, whatever its content."""
+    where = printable(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such file") from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot be read ({e.strerror})") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f", line {mark.line + 1}" if mark else ""
-        raise ScenarioError(f"{path}{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+        doc = parse_yaml(read_text(path, "scenario"), where)
+    except ScenarioError:
+        raise
+    except YgosimError as e:
+        raise ScenarioError(str(e)) from None
     if not isinstance(doc, dict):
-        raise ScenarioError(f"{path}: a scenario is a YAML mapping with at least `name`")
-    validate(doc, str(path))
+        raise ScenarioError(f"{where}: a scenario is a YAML mapping with at least `name`")
+    validate(doc, where)
     return doc
 
 
 def _err(where, key, msg):
-    raise ScenarioError(f"{where}: key `{key}`: {msg}")
+    raise ScenarioError(f"{where}: key `{printable(str(key))}`: {msg}")
+
+
+def _key(k) -> str:
+    """A mapping key as written in messages (keys may be numbers, dates...)."""
+    return excerpt(k, 40)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _whole(v, where, key, low=-MAX_INT, high=MAX_INT, what="a whole number"):
+    if not _is_int(v) or not low <= v <= high:
+        _err(where, key, f"must be {what}, not {quoted(v)}")
+    return v
+
+
+def _text(v, where, key, what="a string"):
+    if not isinstance(v, str):
+        _err(where, key, f"must be {what}, not {quoted(v)}")
+    if len(v) > MAX_TEXT:
+        _err(where, key, f"{quoted(v)}: longer than {MAX_TEXT} characters")
+    return v
+
+
+def _choice(v, choices, where, key):
+    if not isinstance(v, str) or v not in choices:
+        _err(where, key, f"must be one of {', '.join(choices)}, not {quoted(v)}")
+    return v
+
+
+def _list(v, where, key, what="a list of card names"):
+    if not isinstance(v, list):
+        _err(where, key, f"must be {what}, not {quoted(v)}")
+    if len(v) > MAX_LIST:
+        _err(where, key, f"more than {MAX_LIST} entries")
+    return v
+
+
+def _mapping(v, where, key, what="a mapping"):
+    if not isinstance(v, dict):
+        _err(where, key, f"must be {what}, not {quoted(v)}")
+    return v
+
+
+def _unknown(mapping, known, where, prefix=""):
+    for k in mapping:
+        if not isinstance(k, str) or k not in known:
+            _err(where, f"{prefix}{_key(k)}", f"unknown key (known: {', '.join(sorted(known))})")
+
+
+def rules_name(doc: dict) -> str:
+    """The rule set a (validated) scenario names: v10 by default; 2020 may be a number."""
+    return str(doc.get("rules", "v10")).strip().lower()
 
 
 def validate(doc: dict, where: str) -> None:
-    for k in doc:
-        if k not in TOP_KEYS:
-            _err(where, k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
-    if not isinstance(doc.get("name"), str) or not doc["name"].strip():
+    _unknown(doc, TOP_KEYS, where)
+    name = doc.get("name")
+    if not isinstance(name, str) or not name.strip():
         _err(where, "name", "required, a non-empty string")
-    if "seed" in doc and not isinstance(doc["seed"], int):
-        _err(where, "seed", "must be an integer")
-    if str(doc.get("rules", "v10")).strip().lower() not in NAMES:
-        _err(where, "rules", f"must be one of {', '.join(NAMES)}")
-    if "turn" in doc and (not isinstance(doc["turn"], int) or doc["turn"] < 1):
-        _err(where, "turn", "must be a whole number, 1 or more")
-    if doc.get("turn_player", "A") not in ("A", "B"):
-        _err(where, "turn_player", "must be A or B")
-    if doc.get("phase", "main1") not in PHASE_BY_NAME:
-        _err(where, "phase", f"must be one of {', '.join(PHASE_BY_NAME)}, not {doc['phase']!r}")
+    _text(name, where, "name")
+    if "seed" in doc:
+        _whole(doc["seed"], where, "seed", 0, 2 ** 64 - 1, "a whole number from 0 to 2**64-1")
+    if "rules" in doc:
+        r = doc["rules"]
+        if not (isinstance(r, str) or (_is_int(r) and r == 2020)) or \
+                str(r).strip().lower() not in NAMES:
+            _err(where, "rules", f"must be one of {', '.join(NAMES)}, not {quoted(r)}")
+    if "turn" in doc:
+        _whole(doc["turn"], where, "turn", 1, 10000, "a whole number from 1 to 10000")
+    if "turn_player" in doc:
+        _choice(doc["turn_player"], ("A", "B"), where, "turn_player")
+    if "phase" in doc:
+        _choice(doc["phase"], tuple(PHASE_BY_NAME), where, "phase")
     if doc.get("phase") == "battle" and doc.get("turn", 1) == 1:
         _err(where, "phase", "there is no Battle Phase on turn 1")
+    for text_key in ("description", "notes"):
+        if text_key in doc and not isinstance(doc[text_key], (str, list, dict, type(None))):
+            _err(where, text_key, f"must be text, not {quoted(doc[text_key])}")
     for side in ("A", "B"):
-        s = doc.get(side) or {}
-        if not isinstance(s, dict):
-            _err(where, side, "must be a mapping")
-        for k in s:
-            if k not in SIDE_KEYS:
-                _err(where, f"{side}.{k}", f"unknown key (known: {', '.join(sorted(SIDE_KEYS))})")
-    script = doc.get("script") or []
-    if not isinstance(script, list):
-        _err(where, "script", "must be a list")
+        s = doc.get(side)
+        if s is None:
+            continue
+        _mapping(s, where, side)
+        _unknown(s, SIDE_KEYS, where, f"{side}.")
+        if "lp" in s:
+            _whole(s["lp"], where, f"{side}.lp")
+        for key in ("hand", "deck", "extra", "graveyard", "banished", "monsters", "spells"):
+            if s.get(key) is not None:
+                _list(s[key], where, f"{side}.{key}")
+    script = doc.get("script")
+    if script is None:
+        script = []
+    _list(script, where, "script", "a list of `A: ACTION`, `B: ACTION` or `expect: {...}`")
     for i, e in enumerate(script):
         if not isinstance(e, dict) or len(e) != 1:
             _err(where, f"script[{i}]", "each entry is one `A: ACTION`, `B: ACTION` or `expect: {...}`")
@@ -119,11 +182,10 @@ def validate(doc: dict, where: str) -> None:
         if k == "expect":
             _validate_expect(v, where, f"script[{i}].expect")
         elif k in ("A", "B"):
-            if not isinstance(v, str):
-                _err(where, f"script[{i}].{k}", "the action must be a string")
+            _text(v, where, f"script[{i}].{k}", "an action (a string)")
             _check_line(v, where, f"script[{i}].{k}")
         else:
-            _err(where, f"script[{i}]", f"unknown player {k!r} (A, B or expect)")
+            _err(where, f"script[{i}]", f"unknown player {quoted(k)} (A, B or expect)")
     if "expect" in doc:
         _validate_expect(doc["expect"], where, "expect")
 
@@ -133,11 +195,11 @@ def _check_line(line, where, key):
     try:
         parsed = Parsed(line)
     except ValueError as ex:
-        _err(where, key, str(ex))
+        _err(where, key, printable(str(ex)))
     refs = list(parsed.refs) + ([parsed.arg] if isinstance(parsed.arg, Ref) else [])
     for r in refs:
         if card_db().get(r.name) is None:
-            _err(where, key, f"unknown card {r.raw!r} in {line!r}")
+            _err(where, key, f"unknown card {quoted(r.raw)} in {quoted(line)}")
 
 
 def _expect_cards(v, where, key, tags=False, single=False):
@@ -146,39 +208,36 @@ def _expect_cards(v, where, key, tags=False, single=False):
         if v is None:
             return
         v = [v]
-    elif not isinstance(v, list):
-        _err(where, key, "must be a list of card names")
+    else:
+        _list(v, where, key)
     for j, x in enumerate(v):
+        at = f"{key}[{j}]" if not single else key
         if not isinstance(x, str):
-            _err(where, f"{key}[{j}]", f"a card name is a string, not {x!r}")
+            _err(where, at, f"a card name is a string, not {quoted(x)}")
+        _text(x, where, at)
         name, tag = _suffix(x) if tags else (x, None)
         if card_db().get(name) is None:
-            _err(where, f"{key}[{j}]" if not single else key, f"unknown card {name.strip()!r}")
+            _err(where, at, f"unknown card {quoted(name.strip())}")
         if tag is not None and tag not in ("attack", "defense", "facedown", "set", "faceup"):
-            _err(where, f"{key}[{j}]", f"({tag}) is not a position: attack, defense, "
-                                       f"facedown, set or faceup")
+            _err(where, at, f"({printable(tag)}) is not a position: attack, defense, "
+                            f"facedown, set or faceup")
 
 
 def _validate_expect(e, where, key):
-    if not isinstance(e, dict):
-        _err(where, key, "must be a mapping")
+    _mapping(e, where, key)
+    _unknown(e, EXPECT_KEYS, where, f"{key}.")
     for k, v in e.items():
-        if k not in EXPECT_KEYS:
-            _err(where, f"{key}.{k}", f"unknown key (known: {', '.join(sorted(EXPECT_KEYS))})")
-        if k == "phase" and v not in PHASE_BY_NAME:
-            _err(where, f"{key}.phase", f"must be one of {', '.join(PHASE_BY_NAME)}, not {v!r}")
-        if k == "turn" and (not isinstance(v, int) or isinstance(v, bool)):
-            _err(where, f"{key}.turn", "must be a whole number")
+        if k == "phase":
+            _choice(v, tuple(PHASE_BY_NAME), where, f"{key}.phase")
+        if k == "turn":
+            _whole(v, where, f"{key}.turn")
         if k in ("A", "B"):
-            if not isinstance(v, dict):
-                _err(where, f"{key}.{k}", "must be a mapping")
+            _mapping(v, where, f"{key}.{k}")
+            _unknown(v, EXPECT_SIDE_KEYS, where, f"{key}.{k}.")
             for sk, sv in v.items():
                 sub = f"{key}.{k}.{sk}"
-                if sk not in EXPECT_SIDE_KEYS:
-                    _err(where, sub, f"unknown key (known: {', '.join(sorted(EXPECT_SIDE_KEYS))})")
                 if sk == "lp" or sk.endswith("_count"):
-                    if not isinstance(sv, int) or isinstance(sv, bool):
-                        _err(where, sub, "must be a whole number")
+                    _whole(sv, where, sub)
                 elif sk in ("hand", "graveyard", "banished", "extra"):
                     _expect_cards(sv, where, sub)
                 elif sk in ("monsters", "spells"):
@@ -186,24 +245,25 @@ def _validate_expect(e, where, key):
                 elif sk in ("extra_monster_zone", "field_spell"):
                     _expect_cards(sv, where, sub, tags=sk != "field_spell", single=True)
                 elif sk == "stats":
-                    if not isinstance(sv, dict):
-                        _err(where, sub, "must be a mapping NAME: ATK/DEF")
+                    _mapping(sv, where, sub, "a mapping NAME: ATK/DEF")
                     for card, stat in sv.items():
-                        _expect_cards(str(card), where, f"{sub}.{card}", single=True)
-                        if not re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", str(stat)):
-                            _err(where, f"{sub}.{card}", f"write ATK/DEF, e.g. 2500/2100, not {stat!r}")
+                        at = f"{sub}.{_key(card)}"
+                        _expect_cards(card, where, at, single=True)
+                        if not isinstance(stat, str) or \
+                                not re.fullmatch(r"\s*\d{1,9}\s*/\s*\d{1,9}\s*", stat):
+                            _err(where, at, f"write ATK/DEF, e.g. 2500/2100, not {quoted(stat)}")
         if k in ("can", "cannot", "never"):
-            if not isinstance(v, list):
-                _err(where, f"{key}.{k}", "must be a list of \"A: ACTION\" strings")
+            _list(v, where, f"{key}.{k}", "a list of \"A: ACTION\" strings")
             for item in v:
                 _split_player_line(item, where, f"{key}.{k}")
-        if k == "winner" and str(v) not in ("A", "B", "draw"):
-            _err(where, f"{key}.winner", "must be A, B or draw")
+        if k == "winner" and v not in ("A", "B", "draw"):
+            _err(where, f"{key}.winner", f"must be A, B or draw, not {quoted(v)}")
 
 
 def _split_player_line(item, where, key):
     if not isinstance(item, str) or ":" not in item or item.split(":", 1)[0].strip() not in ("A", "B"):
-        _err(where, key, f"{item!r}: write \"A: ACTION\" or \"B: ACTION\"")
+        _err(where, key, f"{quoted(item)}: write \"A: ACTION\" or \"B: ACTION\"")
+    _text(item, where, key)
     who, line = item.split(":", 1)
     _check_line(line.strip(), where, key)
     return ("A", "B").index(who.strip()), " ".join(line.split())
@@ -212,19 +272,18 @@ def _split_player_line(item, where, key):
 # ============================================================================ setting up
 def _card(name, where, key):
     if not isinstance(name, str):
-        _err(where, key, f"a card name is a string, not {name!r}")
+        _err(where, key, f"a card name is a string, not {quoted(name)}")
+    _text(name, where, key)
     card = card_db().get(name)
     if card is None:
-        _err(where, key, f"unknown card {name.strip()!r}")
+        _err(where, key, f"unknown card {quoted(name.strip())}")
     return card
 
 
 def _names(value, where, key) -> list:
     if value is None:
         return []
-    if not isinstance(value, list):
-        _err(where, key, "must be a list of card names")
-    return value
+    return _list(value, where, key)
 
 
 def _suffix(text: str):
@@ -235,7 +294,8 @@ def _suffix(text: str):
 
 
 def build(doc: dict, where: str = "<scenario>"):
-    d = blank_duel(doc.get("seed", 0), {"rules": str(doc.get("rules", "v10"))})
+    rules = rules_name(doc)
+    d = blank_duel(doc.get("seed", 0), {"rules": rules})
     turn = doc.get("turn", 1)
     d.turn = turn
     d.tp = ("A", "B").index(doc.get("turn_player", "A"))
@@ -246,9 +306,7 @@ def build(doc: dict, where: str = "<scenario>"):
     for p, side in enumerate(("A", "B")):
         s = doc.get(side) or {}
         if "lp" in s:
-            if not isinstance(s["lp"], int):
-                _err(where, f"{side}.lp", "must be an integer")
-            d.lp[p] = s["lp"]
+            d.lp[p] = _whole(s["lp"], where, f"{side}.lp")
             d.lp_out = d.lp_out or d.lp[p] <= 0
         deck = s.get("deck", ["Celtic Guardian"] * 20)
         for i, n in enumerate(_names(deck, where, f"{side}.deck")):
@@ -274,6 +332,7 @@ def build(doc: dict, where: str = "<scenario>"):
             key = f"{side}.field_spell"
             if isinstance(fs, dict):
                 _known_keys(fs, {"card", "facedown"}, where, key)
+                _flag(fs, "facedown", where, key)
                 data = _card(fs.get("card"), where, f"{key}.card")
                 facedown = bool(fs.get("facedown"))
             else:
@@ -311,16 +370,23 @@ def _zoned_first(entries) -> list:
 
 
 def _known_keys(entry: dict, known: set, where, key) -> None:
-    for k in entry:
-        if k not in known:
-            _err(where, f"{key}.{k}", f"unknown key (known: {', '.join(sorted(known))})")
+    _unknown(entry, known, where, f"{key}.")
     if "card" not in entry:
         _err(where, key, "a mapping needs `card: NAME`")
 
 
+def _flag(entry: dict, name: str, where, key) -> bool:
+    """A yes/no key of a card entry (absent: no)."""
+    v = entry.get(name, False)
+    if not isinstance(v, bool) and v is not None:
+        _err(where, f"{key}.{name}", f"must be true or false, not {quoted(v)}")
+    return bool(v)
+
+
 def _find_monster(d, name, where="", key=""):
     if not isinstance(name, str):
-        _err(where, key, f"an equip target is a card name, not {name!r}")
+        _err(where, key, f"an equip target is a card name, not {quoted(name)}")
+    _text(name, where, key)
     try:
         ref = Ref(name)
     except ValueError as e:
@@ -337,12 +403,18 @@ def _place_monster(d, p, m, where, key, before, emz=False):
     if isinstance(m, dict):
         _known_keys(m, MONSTER_KEYS, where, key)
         name = m.get("card")
-        pos = str(m.get("position", "attack")).lower()
+        pos = m.get("position", "attack")
+        if not isinstance(pos, str):
+            _err(where, f"{key}.position", f"must be attack, defense or facedown, not "
+                                           f"{quoted(pos)}")
+        pos = pos.lower()
         zone = m.get("zone")
-        flags = m
+        flags = {k: _flag(m, k, where, key)
+                 for k in ("summoned_this_turn", "attacked", "changed_position")}
     else:
         if not isinstance(m, str):
-            _err(where, key, f"expected a card name, got {m!r}")
+            _err(where, key, f"expected a card name, got {quoted(m)}")
+        _text(m, where, key)
         name, pos = _suffix(m)
         pos = pos or "attack"
         zone = None
@@ -350,7 +422,7 @@ def _place_monster(d, p, m, where, key, before, emz=False):
     if not data.is_monster:
         _err(where, key, f"{data.name} is not a monster")
     if pos not in POSITIONS:
-        _err(where, key, f"position must be attack, defense or facedown, not {pos!r}")
+        _err(where, key, f"position must be attack, defense or facedown, not {quoted(pos)}")
     c = add_card(d, data, p)
     if emz:
         seq = K.EMZ_BASE + (0 if p == 0 else 1)
@@ -378,8 +450,8 @@ def _zone_seq(zone, letter, zones, what, where, key) -> int:
             if zones[i] < 0:
                 return i
         _err(where, key, f"no free {what} left")
-    if not re.fullmatch(rf"{letter}[1-5]", str(zone)):
-        _err(where, f"{key}.zone", f"must be {letter}1..{letter}5, not {zone!r}")
+    if not isinstance(zone, str) or not re.fullmatch(rf"{letter}[1-5]", zone):
+        _err(where, f"{key}.zone", f"must be {letter}1..{letter}5, not {quoted(zone)}")
     seq = int(str(zone)[1]) - 1
     if zones[seq] >= 0:
         _err(where, f"{key}.zone", f"zone {zone} is already taken")
@@ -391,15 +463,18 @@ def _place_spell(d, p, sp, where, key, before, equips):
     if isinstance(sp, dict):
         _known_keys(sp, SPELL_KEYS, where, key)
         name = sp.get("card")
-        faceup = bool(sp.get("faceup")) or "equip" in sp
+        faceup = _flag(sp, "faceup", where, key) or "equip" in sp
         zone = sp.get("zone")
-        flags = sp
+        flags = {"set_this_turn": _flag(sp, "set_this_turn", where, key)}
+        if "equip" in sp:
+            flags["equip"] = sp["equip"]
     else:
         if not isinstance(sp, str):
-            _err(where, key, f"expected a card name, got {sp!r}")
+            _err(where, key, f"expected a card name, got {quoted(sp)}")
+        _text(sp, where, key)
         name, tag = _suffix(sp)
         if tag not in (None, "set", "faceup"):
-            _err(where, key, f"a spell/trap is (set) or (faceup), not ({tag})")
+            _err(where, key, f"a spell/trap is (set) or (faceup), not ({printable(tag)})")
         faceup = tag == "faceup"
         zone = None
     data = _card(name, where, key)

@@ -44,7 +44,7 @@ class CardDB:
         if isinstance(ref, int):
             return self.by_code.get(ref)
         ref = str(ref).strip()
-        if ref.isdigit() and normalize(ref) not in self.by_name:
+        if ref.isascii() and ref.isdigit() and len(ref) <= 10 and normalize(ref) not in self.by_name:
             return self.by_code.get(int(ref))
         return self.by_name.get(normalize(ref))
 

@@ -13,12 +13,14 @@ from pathlib import Path
 from ..cards.db import CardDB
 from ..cards.model import CardData
 from ..errors import YgosimError
+from ..safetext import printable
 from .decklist import SECTION_TITLES, SECTIONS, DeckList, Entry
 from .store import find_card
 from .ydk import format_ydk, parse_ydk, read_ydk
 from .ydke import format_ydke, is_ydke, parse_ydke
 
 UNKNOWN_HINT = "(cards the project does not know can be imported: ygosim cards import FILE)"
+MAX_NAME = 60
 BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters": "masters.ydk",
             # Goat format (April 2005): six real lists (each file's first line gives its source)
             "goat-control": "goat-control-worlds-2020.ydk",
@@ -66,6 +68,9 @@ class Deck:
 def read_deck_list(ref) -> DeckList:
     """The passcodes a deck reference names: a built-in deck, a .ydk path or a ydke:// URL."""
     ref = str(ref).strip()
+    if not ref:
+        raise YgosimError("no deck given: name a built-in deck (" + ", ".join(BUILT_IN)
+                          + "), a .ydk file or a ydke:// URL")
     if is_ydke(ref):
         return parse_ydke(ref)
     if ref.lower() in BUILT_IN:
@@ -78,7 +83,7 @@ def deck_name(ref) -> str:
     ref = str(ref).strip()
     if is_ydke(ref):
         return "ydke deck"
-    return ref.lower() if ref.lower() in BUILT_IN else Path(ref).stem
+    return ref.lower() if ref.lower() in BUILT_IN else printable(Path(ref).stem)[:MAX_NAME]
 
 
 def build_deck(cards: DeckList, name: str, db: CardDB | None = None) -> Deck:
@@ -106,6 +111,13 @@ def load_deck(ref, db: CardDB | None = None, allow_unknown: bool = False) -> Dec
     allow_unknown: then it is listed in Deck.unknown)."""
     deck = build_deck(read_deck_list(ref), deck_name(ref), db)
     if deck.unknown and not allow_unknown:
-        lines = [f"{e.where}: unknown passcode {e.code}" for _, e in deck.unknown]
-        raise YgosimError("\n".join(lines) + f"\n{UNKNOWN_HINT}")
+        raise YgosimError(unknown_message(deck))
     return deck
+
+
+def unknown_message(deck: Deck, shown: int = 5) -> str:
+    """One line naming the deck's unknown passcodes (the first few, with where each was read)."""
+    entries = [e for _, e in deck.unknown]
+    listed = "; ".join(f"{e.where}: unknown passcode {e.code}" for e in entries[:shown])
+    more = f"; and {len(entries) - shown} more" if len(entries) > shown else ""
+    return f"{listed}{more} {UNKNOWN_HINT}"

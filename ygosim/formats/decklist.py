@@ -7,6 +7,10 @@ from typing import NamedTuple
 SECTIONS = ("main", "extra", "side")
 SECTION_TITLES = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
 MAX_PASSCODE = 0xFFFFFFFF   # ydke:// stores passcodes as unsigned 32-bit integers
+# The most cards a deck list may hold, all sections together: no format allows more than 90
+# (60 + 15 + 15); Goat's Main Deck has no upper limit, but nobody plays 200 cards. A larger list
+# is not a deck (and would make duels that never end).
+MAX_DECK_CARDS = 300
 
 
 class Entry(NamedTuple):

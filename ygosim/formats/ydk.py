@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from ..errors import YgosimError
-from .decklist import MAX_PASSCODE, DeckList, Entry
+from ..safetext import excerpt, printable, quoted
+from .decklist import MAX_DECK_CARDS, MAX_PASSCODE, DeckList, Entry
 from .textfile import read_text
 
 HEADERS = {"#main": "main", "#extra": "extra", "!side": "side"}
@@ -24,10 +25,10 @@ _NUMBER = re.compile(r"[0-9]+")
 def parse_passcode(text: str, where: str) -> int:
     """A passcode written in decimal, as in .ydk and lflist.conf files."""
     if not _NUMBER.fullmatch(text):
-        raise YgosimError(f"{where}: bad passcode {text!r} (expected a number)")
-    code = int(text)
+        raise YgosimError(f"{where}: bad passcode {quoted(text)} (expected a number)")
+    code = int(text) if len(text) <= 12 else MAX_PASSCODE + 1
     if not 0 < code <= MAX_PASSCODE:
-        raise YgosimError(f"{where}: bad passcode {text} (out of range)")
+        raise YgosimError(f"{where}: bad passcode {excerpt(text, 20)} (out of range)")
     return code
 
 
@@ -36,6 +37,7 @@ def parse_ydk(text: str, source: str) -> DeckList:
         raise YgosimError(f"{source}: the file is empty")
     deck = DeckList(source)
     section = None
+    count = 0
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         where = f"{source}, line {number}"
@@ -46,10 +48,15 @@ def parse_ydk(text: str, source: str) -> DeckList:
         elif line.startswith("#"):
             continue
         elif line.startswith("!"):
-            raise YgosimError(f"{where}: unknown section {line!r} (expected #main, #extra or !side)")
+            raise YgosimError(f"{where}: unknown section {quoted(line)} (expected #main, #extra "
+                              "or !side)")
         elif section is None:
-            raise YgosimError(f"{where}: {line!r} before the #main line: not a .ydk deck file")
+            raise YgosimError(f"{where}: {quoted(line)} before the #main line: not a .ydk deck "
+                              "file")
         else:
+            count += 1
+            if count > MAX_DECK_CARDS:
+                raise YgosimError(f"{where}: more than {MAX_DECK_CARDS} cards: not a deck")
             deck.section(section).append(Entry(parse_passcode(line, where), where))
     if section is None:
         raise YgosimError(f"{source}: no #main line: not a .ydk deck file")
@@ -57,7 +64,7 @@ def parse_ydk(text: str, source: str) -> DeckList:
 
 
 def read_ydk(path) -> DeckList:
-    return parse_ydk(read_text(path), str(path))
+    return parse_ydk(read_text(path, "deck"), printable(str(path)))
 
 
 def format_ydk(main, extra=(), side=(), created_by: str = "ygosim") -> str:

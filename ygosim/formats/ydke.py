@@ -7,10 +7,11 @@ import binascii
 import struct
 
 from ..errors import YgosimError
-from .decklist import SECTION_TITLES, SECTIONS, DeckList, Entry
+from .decklist import MAX_DECK_CARDS, SECTION_TITLES, SECTIONS, DeckList, Entry
 
 PREFIX = "ydke://"
 SOURCE = "ydke URL"
+MAX_URL = len(PREFIX) + 3 + (MAX_DECK_CARDS * 4 // 3 + 4) * 3
 
 
 def is_ydke(ref) -> bool:
@@ -21,6 +22,9 @@ def parse_ydke(url: str) -> DeckList:
     url = url.strip()
     if not is_ydke(url):
         raise YgosimError(f"{SOURCE}: does not start with {PREFIX}")
+    if len(url) > MAX_URL:
+        raise YgosimError(f"{SOURCE}: {len(url)} characters: too long for a deck of at most "
+                          f"{MAX_DECK_CARDS} cards")
     parts = url[len(PREFIX):].split("!")
     if len(parts) == 4 and parts[3] == "":
         parts.pop()
@@ -31,7 +35,7 @@ def parse_ydke(url: str) -> DeckList:
     for name, part in zip(SECTIONS, parts):
         where = f"{SOURCE}, {SECTION_TITLES[name]}"
         try:
-            data = base64.b64decode(part, validate=True)
+            data = base64.b64decode(part.encode("ascii"), validate=True)
         except (binascii.Error, ValueError):
             raise YgosimError(f"{where}: not valid base64 (truncated or mistyped URL?)") from None
         if len(data) % 4:
@@ -41,6 +45,8 @@ def parse_ydke(url: str) -> DeckList:
             if code == 0:
                 raise YgosimError(f"{where}, card {i}: bad passcode 0")
             deck.section(name).append(Entry(code, f"{where}, card {i}"))
+    if sum(len(deck.section(s)) for s in SECTIONS) > MAX_DECK_CARDS:
+        raise YgosimError(f"{SOURCE}: more than {MAX_DECK_CARDS} cards: not a deck")
     return deck
 
 

@@ -10,7 +10,6 @@ artworks of the same card. The `desc` (official text) is not read.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -18,7 +17,8 @@ from pathlib import Path
 from ..cards.codes import LINK_ARROWS, MONSTER_FRAMES
 from ..errors import YgosimError
 from .decklist import MAX_PASSCODE
-from .textfile import read_text
+from ..safetext import printable
+from .textfile import parse_json, read_text
 
 SUBTYPES = {
     "spell": {"normal": "normal", "quick-play": "quickplay", "continuous": "continuous",
@@ -32,13 +32,11 @@ ARROWS = set(LINK_ARROWS.values())
 def read_ygoprodeck(path) -> tuple[list[dict], Counter]:
     """The cards of a YGOProDeck JSON dump as fact dicts, and how many were skipped, by reason."""
     path = Path(path)
-    text = read_text(path)
+    where = printable(str(path))
+    text = read_text(path, "json")
     if not text.strip():
-        raise YgosimError(f"{path}: the file is empty")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise YgosimError(f"{path}, line {e.lineno}: invalid JSON: {e.msg}") from None
+        raise YgosimError(f"{where}: the file is empty")
+    doc = parse_json(text, where)
     items = doc.get("data") if isinstance(doc, dict) else doc
     if not isinstance(items, list):
         raise YgosimError(f'{path}: not a YGOProDeck card list (expected {{"data": [...]}})')

@@ -655,7 +655,7 @@ def replay_cmd(file, as_, stepwise, plain):
                 text = texts[idx]
             else:
                 text = x.get("text")
-        R.step(d, x)
+        R.step(d, x, rep.source)
         new = d.log[seen:]
         seen = len(d.log)
         if text is not None:
