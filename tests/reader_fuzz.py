@@ -290,7 +290,7 @@ def replay_docs() -> list:
     from ygosim.sim import play_duel
     yugi, kaiba = load_deck("yugi"), load_deck("kaiba")
     docs = []
-    for seed, options in ((1, {}), (2, {"turn_cap": 6}), (3, {"rules": "2020", "hand_limit": 6})):
+    for seed, options in ((1, {}), (2, {"turn_cap": 6}), (3, {"rules": {"name": "goat", "hand_limit": 7}})):
         d = play_duel(yugi, kaiba, RandomAgent(seed), RandomAgent(seed + 1), seed, options)
         docs.append(R.from_duel(d, yugi, kaiba, seed, options).as_dict())
     return docs

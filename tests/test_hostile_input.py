@@ -80,7 +80,11 @@ def test_deep_nesting_and_alias_bombs_are_refused():
 
 def test_replay_limits(tmp_path, replay_doc):
     for options, words in [({"turn_cap": 10 ** 6}, ["options.turn_cap", "1 to 500"]),
-                           ({"hand_limit": "6"}, ["options.hand_limit", "'6'"]),
+                           ({"rules": {"name": "v10", "hand_limit": "6"}},
+                            ["options.rules", "switch hand_limit: '6'"]),
+                           ({"rules": {"name": "v10", "opening_hand": 10 ** 9}},
+                            ["options.rules", "switch opening_hand"]),
+                           ({"rules": "goat2"}, ["options.rules", "'goat2' is not one of"]),
                            ({"extra_summons": 1}, ["options.extra_summons", "not an engine option"])]:
         path = tmp_path / "r.json"
         path.write_text(json.dumps({**replay_doc, "options": options}))

@@ -118,14 +118,57 @@ def _engine_options() -> dict:
     """The engine options a replay may set, each with a check of its value: what the duel
     needs to be the same duel, within limits that keep a replay quick to play (a turn cap of
     at most the engine's own, 500)."""
-    from .engine.rules import NAMES
     return {
-        "rules": (lambda v: isinstance(v, str) and v in NAMES, f"one of {', '.join(NAMES)}"),
+        "rules": (lambda v: _rules_problem(v) is None, "a rule set: a name or its switches"),
         "turn_cap": (lambda v: _is_int(v) and 1 <= v <= 500, "a whole number from 1 to 500"),
-        "hand_limit": (lambda v: _is_int(v) and 0 <= v <= 60, "a whole number from 0 to 60"),
         "chooser": (lambda v: v is None or (_is_int(v) and v in (0, 1)), "0, 1 or null"),
-        "first_turn_draw": (lambda v: isinstance(v, bool), "true or false"),
     }
+
+
+def _rules_problem(ref) -> str | None:
+    """What is wrong with a recorded rule set (a preset's name, or `Rules.ref()`'s mapping of a
+    preset's name and changed switches), or None. Each switch must have the kind of value the
+    presets give it (true/false, a whole number from 0 to 1,000,000, one of the presets' words,
+    a short list of them)."""
+    from dataclasses import fields
+    from .cards.codes import MONSTER_FRAMES
+    from .engine.rules import NAMES, PRESETS, Rules
+    from .safetext import quoted
+    if isinstance(ref, str):
+        return None if ref in NAMES else f"{quoted(ref)} is not one of {', '.join(NAMES)}"
+    if not isinstance(ref, dict):
+        return f"{quoted(ref)} is not a rule set"
+    if ref.get("name") not in NAMES:
+        return f"name {quoted(ref.get('name'))} is not one of {', '.join(NAMES)}"
+    known = {f.name for f in fields(Rules)}
+    for k, v in ref.items():
+        if k == "name":
+            continue
+        if k not in known:
+            return f"{quoted(k, 30)} is not a rule switch"
+        samples = [getattr(r, k) for r in PRESETS.values()]
+        if not any(_fits_switch(k, v, sample, samples, MONSTER_FRAMES) for sample in samples):
+            return f"switch {k}: {quoted(v)} is not a value it takes"
+    return None
+
+
+def _fits_switch(name, v, sample, samples, frames) -> bool:
+    if sample is None or v is None:
+        return v is None and None in samples
+    if isinstance(sample, bool):
+        return isinstance(v, bool)
+    if isinstance(sample, int):
+        return _is_int(v) and 0 <= v <= 1_000_000
+    if isinstance(sample, str):
+        words = {s for s in samples if isinstance(s, str)}
+        return isinstance(v, str) and (v in words or (name == "title" and len(v) <= 100))
+    if isinstance(sample, (tuple, frozenset)):
+        if not isinstance(v, list) or len(v) > 20:
+            return False
+        if all(isinstance(x, str) for x in sample):
+            return all(isinstance(x, str) and x in frames for x in v)
+        return all(_is_int(x) and 0 <= x <= 1000 for x in v)
+    return False
 
 
 def _is_int(v) -> bool:
@@ -242,7 +285,8 @@ def from_dict(data, where: str = "replay") -> Replay:
                                             f"{', '.join(sorted(known))})")
         check, what = known[k]
         if not check(v):
-            bad(f"options.{k}", f"must be {what}, not {quoted(v)}")
+            problem = _rules_problem(v) if k == "rules" else f"must be {what}, not {quoted(v)}"
+            bad(f"options.{k}", problem)
     names = data.get("names")
     if names is None:
         names = ["A", "B"]
