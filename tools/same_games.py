@@ -6,7 +6,10 @@ Usage: python tools/same_games.py [N=100]
 """
 import hashlib
 import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # this checkout's ygosim,
+                                                                  # not an installed one
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.engine.api import new_duel
 from ygosim.formats.deck import load_deck

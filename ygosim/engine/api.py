@@ -54,6 +54,7 @@ def index_scripts(d: Duel) -> None:
     n = len(d.data)
     eis_open, eis_fast, eis_ds = [()] * n, [()] * n, [()] * n
     gy_effects = ([], [])
+    fast_where = [0] * n
     for c, data in enumerate(d.data):
         s = data.script
         if s is None:
@@ -69,16 +70,20 @@ def index_scripts(d: Duel) -> None:
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
                 # (effect index, effect, where it works, is it a card activation?): a
-                # card activation is never legal from a face-up card in a Spell & Trap Zone
+                # card activation is never legal from a face-up card in a Spell & Trap Zone.
+                # A "damage calculation only" effect is in the Damage Step's table alone.
                 entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
-                eis.append(entry)
+                if not eff.damage_calc_only:
+                    eis.append(entry)
                 if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
                     gy_effects[d.owner[c]].append(c)
                 if eff.speed >= 2:
-                    fast.append(entry)
+                    fast_where[c] |= eff.range
+                    if not eff.damage_calc_only:
+                        fast.append(entry)
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
                         ds.append(entry)
-        if eis:
+        if eis or ds:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
     d.trig_index = {k: tuple(v) for k, v in trig.items()}
@@ -94,7 +99,7 @@ def index_scripts(d: Duel) -> None:
     d.eis_where = (_where(x for e in eis_open for x in e), _where(x for e in eis_fast for x in e),
                    _where(x for e in eis_ds for x in e))
     d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
-    d.fast_where = tuple(_where(e) for e in eis_fast)
+    d.fast_where = tuple(fast_where)     # per card: where its Spell Speed 2+ effects work
     d.ns_tributes = tuple(normal_summon_tributes(data) for data in d.data)
     card_options(n, max((len(data.script.effects) for data in d.data if data.script), default=0))
     live = [0, 0]

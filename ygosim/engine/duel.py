@@ -69,7 +69,9 @@ class Duel:
         self.turn_in: list[int] = []    # turn the card arrived where it is
         self.summon: list[int] = []     # how it arrived on the field (SUM_*)
         self.attacked: list[int] = []   # turn of its last attack declaration
-        self.pos_turn: list[int] = []   # turn its battle position last changed
+        self.pos_turn: list[int] = []   # turn its controller last changed its battle position
+                                        # (a manual change or a Flip Summon: card effects that
+                                        # change it do not use the once-per-turn change)
         self.equip: list = []           # equipped to: (card id, identity) or None
         self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
         # per-player state
@@ -606,7 +608,6 @@ class Duel:
             return   # a Link Monster is never in Defense Position
         was_fd = self.pos[c] & FACEDOWN
         self.pos[c] = pos
-        self.pos_turn[c] = self.turn
         self.serial += 1
         if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
             self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)

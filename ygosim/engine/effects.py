@@ -126,6 +126,9 @@ class Effect:
     speed: int = 1
     damage_step: bool = False        # may be activated in the Damage Step (until damage calc)
     damage_calc: bool = False        # may be activated during damage calculation
+    damage_calc_only: bool = False   # may be activated ONLY during damage calculation (Kuriboh:
+                                     # "during damage calculation"; kept out of every other
+                                     # window's table by api.index_scripts)
     static: str = ""                 # continuous effects: which rule they change
     apply: Callable | None = None    # continuous effects: (duel, source, card) -> value
     label: str = ""                  # a few words, for logs and front ends
@@ -172,14 +175,16 @@ def script(name: str, *effects: Effect, era: str | None = None, **kw) -> CardScr
 # -- builders for the common shapes ---------------------------------------------------------
 
 def activation(*, speed=1, operation=None, condition=None, cost=None, can_pay=None, target=None,
-               when=(), once_per_turn=False, damage_step=False, damage_calc=False, label="",
-               range=HAND | SZONE, periods=ANY_TIME) -> Effect:
+               when=(), once_per_turn=False, damage_step=False, damage_calc=False,
+               damage_calc_only=False, label="", range=HAND | SZONE,
+               periods=ANY_TIME) -> Effect:
     """The activation of a Spell or Trap Card. Spell Speed: 1 for Spells, 2 Quick-Play and
     Traps, 3 Counter Traps (the card's subtype decides; the builders below set it)."""
     return Effect(kind=ACTIVATE, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   once_per_turn=once_per_turn, speed=speed, damage_step=damage_step,
-                  damage_calc=damage_calc, label=label, range=range, periods=periods)
+                  damage_calc=damage_calc or damage_calc_only,
+                  damage_calc_only=damage_calc_only, label=label, range=range, periods=periods)
 
 
 def spell(**kw) -> Effect:
@@ -208,11 +213,14 @@ def ignition(operation, *, condition=None, cost=None, can_pay=None, target=None,
 
 def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, when=(),
           once_per_turn=False, range=MZONE, damage_step=False, damage_calc=False,
-          label="", periods=ANY_TIME) -> Effect:
+          damage_calc_only=False, label="", periods=ANY_TIME) -> Effect:
+    """A Quick Effect (Spell Speed 2). `damage_calc=True`: it may also be activated during
+    damage calculation; `damage_calc_only=True`: only then ("During damage calculation ...")."""
     return Effect(kind=QUICK, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   range=range, once_per_turn=once_per_turn, speed=2, damage_step=damage_step,
-                  damage_calc=damage_calc, label=label, periods=periods)
+                  damage_calc=damage_calc or damage_calc_only,
+                  damage_calc_only=damage_calc_only, label=label, periods=periods)
 
 
 def trigger(events, operation, *, optional=True, when=False, condition=None, cost=None,

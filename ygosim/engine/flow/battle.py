@@ -39,7 +39,9 @@ def battle(d, f):
                      (d.name(tgt) if d.faceup(tgt) else "a face-down monster")))
             d.raise_event(K.EV_ATTACK, atk, d.tp, K.R_RULE, tgt)
             f["s"] = 4
-            after_action(d, first=d.tp)
+            # The Battle Step goes on after a Chain answering the declaration resolves: the
+            # turn player, then the opponent, may start new Chains before the Damage Step
+            after_action(d, first=d.tp, reopen=True)
         elif v == "activate":
             f["s"] = 1
             start_activation(d, a.cards[0], a.arg, d.tp)

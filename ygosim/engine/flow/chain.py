@@ -47,10 +47,11 @@ def push_window(d, first: int, reopen: bool = False) -> bool:
     return False
 
 
-def after_action(d, first: int) -> None:
-    """After a summon or attack: triggers, then a response window (`first` has priority)."""
+def after_action(d, first: int, reopen: bool = False) -> None:
+    """After a summon or attack: triggers, then a response window (`first` has priority;
+    with reopen, the turn player gets priority again after each Chain resolves)."""
     state_check(d)
-    open_window(d, first, False)
+    open_window(d, first, reopen)
 
 
 def start_activation(d, c: int, ei: int, p: int) -> None:
@@ -82,7 +83,7 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         if d.step == K.DS_CALC:
             if not (eff.damage_calc or speed == 3):
                 return False
-        elif not eff.damage_step:
+        elif not eff.damage_step or eff.damage_calc_only:
             return False
         elif d.step > K.DS_CALC and speed < 3 and kind == ACTIVATE:
             return False    # ATK/DEF changers: only until damage calculation

@@ -32,6 +32,7 @@ def main(d, f):
             c = a.cards[0]
             new = ATTACK if d.pos[c] & DEFENSE else DEFENSE
             d.set_position(c, new)
+            d.pos_turn[c] = d.turn       # the once-per-turn manual change is used
             d.write(f"{d.names[d.tp]} changes {d.name(c)} to "
                     f"{'Attack' if new == ATTACK else 'Defense'} Position")
         elif v == "activate":

@@ -153,6 +153,7 @@ def flip_summon(d, f):
     c = f["c"]
     d.events.clear()
     d.set_position(c, ATTACK)
+    d.pos_turn[c] = d.turn       # a Flip Summon is a manual change of position too
     d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
     d.raise_event(K.EV_FLIP_SUMMONED, c, d.ctrl[c], K.R_SUMMON)
     pop(d)

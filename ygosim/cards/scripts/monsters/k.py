@@ -20,4 +20,4 @@ def _no_battle_damage(d, link):
 script("Kuriboh", quick(_no_battle_damage, condition=_opponent_attacks, range=HAND,
                         periods=during((OPP, (BATTLE,))),
                         cost=A.send_to(A.this_card, GY, K.R_COST | K.R_DISCARD),
-                        damage_calc=True, label="take no battle damage"))
+                        damage_calc_only=True, label="take no battle damage"))

@@ -31,7 +31,7 @@ def _own_end_phase(d, link):
 
 script("The Wicked Worm Beast", trigger(
     K.EV_END_PHASE, A.to_hand(_self_here), optional=False, condition=_own_end_phase,
-    label="return to the hand"), cannot_special_summon=True)
+    label="return to the hand"))     # (no summoning restriction: Monster Reborn may revive it)
 
 link_monster("Traffic Ghost", 3, 3)            # 3 monsters
 
