@@ -7,6 +7,7 @@ import click
 
 from ..cli import main
 from .cli_sim import load_deck_arg, rules_options
+from .series import progress_bar
 
 
 @main.command()
@@ -32,14 +33,17 @@ def match(deck_a, deck_b, games, agent_a, agent_b, seed, rules, as_json):
     names = ("A", "B")
 
     def show(g, m):
+        if advance:
+            advance()
         if not as_json:
             click.echo(g.line(names))
 
     if not as_json:
         click.echo(f"Match (best of {games}): A = {deck_a} ({agent_a}), "
                    f"B = {deck_b} ({agent_b}), seed {seed}")
-    r = play_match(a, b, games=games, seed=seed, options=rules_options(rules), names=names,
-                   agent_a=agent_a, agent_b=agent_b, on_game=show)
+    with progress_bar(games, "duels", not as_json) as advance:
+        r = play_match(a, b, games=games, seed=seed, options=rules_options(rules), names=names,
+                       agent_a=agent_a, agent_b=agent_b, on_game=show)
     if as_json:
         out = {"deck_a": deck_a, "deck_b": deck_b, "agent_a": agent_a, "agent_b": agent_b,
                "seed": seed, "rules": rules or "v10"}

@@ -9,6 +9,7 @@ import click
 
 from ..cli import main
 from ..errors import YgosimError
+from .series import pct, ray_option
 
 
 def load_deck_arg(ref: str):
@@ -31,34 +32,27 @@ def rules_options(rules: str | None) -> dict:
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
 @click.option("--rules", type=click.Choice(["v10", "2020"]), default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, as_json):
+@ray_option
+def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, as_json, ray):
     """Play N seat-swapped duels between two agents and print the results."""
     from ..agents import make_agent
-    from ..sim import simulate as run_sim
+    from .series import progress_bar, run_series, series_json
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
     make_agent(agent_a)
     make_agent(agent_b)
-    progress = None
-    bar = None
-    if sys.stderr.isatty() and not as_json:
-        from rich.progress import Progress
-        bar = Progress(transient=True)
-        task = bar.add_task("duels", total=games)
-        bar.start()
-        progress = lambda: bar.advance(task)  # noqa: E731
-    try:
-        st = run_sim(a, b, agent_a, agent_b, games, seed, jobs, rules_options(rules), progress)
-    finally:
-        if bar is not None:
-            bar.stop()
+    with progress_bar(games, "duels", not as_json) as advance:
+        st = run_series(a, b, agent_a, agent_b, games, seed, jobs, rules, ray, advance)
     out = st.as_dict()
     if as_json:
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(series_json(st, deck_a, deck_b, agent_a, agent_b, rules, seed,
+                                          jobs=jobs, ray=ray)))
         return
     g = st.games
     click.echo(f"{g} duels: {deck_a} ({agent_a}) vs {deck_b} ({agent_b}), seats swapped")
     click.echo(f"  wins A: {st.wins_a} ({100 * st.wins_a / g:.1f}%)  wins B: {st.wins_b} "
                f"({100 * st.wins_b / g:.1f}%)  draws: {st.draws}")
+    click.echo(f"  A going first: {pct(out['a_going_first'])}  going second: "
+               f"{pct(out['a_going_second'])}  (A's win rate, 95% interval)")
     click.echo(f"  mean turns: {out['mean_turns']}  duels/s: {out['duels_per_second']}")
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(st.reasons.items())))
 

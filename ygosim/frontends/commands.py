@@ -6,3 +6,4 @@ from . import cli_sim  # noqa: F401
 from . import cli_cards  # noqa: F401
 from . import cli_match  # noqa: F401
 from . import terminal  # noqa: F401
+from . import cli_reports  # noqa: F401

@@ -1,0 +1,145 @@
+"""Reports for deck testers: `ygosim gauntlet`, `ygosim deck odds`, the JSON of `simulate`,
+progress bars, and `ygosim bench-env` (environment steps per second)."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..cli import main
+from ..engine import rules as R
+from ..errors import YgosimError
+from .cli_cards import deck_group
+from .series import pct, progress_bar, ray_option, run_series, series_json, wide_console
+
+
+# ---------------------------------------------------------------------------- gauntlet
+@main.command()
+@click.argument("deck")
+@click.argument("more", nargs=-1, metavar="")
+@click.option("--against", multiple=True, metavar="D1 D2 ...",
+              help="The field: the decks DECK plays against (names, .ydk files, ydke:// URLs).")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1),
+              help="Duels per matchup (seats swapped every game).")
+@click.option("--agent", default="random", show_default=True,
+              help="The agent playing DECK (random, heuristic).")
+@click.option("--opponent-agent", default=None, help="The agent playing the field [--agent].")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--rules", type=click.Choice(R.NAMES), default=None)
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
+              help="Processes on this machine.")
+@ray_option
+@click.option("--report", "report", type=click.Path(dir_okay=False), default=None,
+              help="Write an HTML report with plots (needs matplotlib: pip install -e '.[report]').")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, jobs, ray, report,
+             as_json):
+    """DECK against a field of decks: win rates with 95% intervals, going first and second.
+
+    ygosim gauntlet DECK --against D1 D2 ... [--games N] [--agent heuristic] [--report out.html]
+    """
+    from ..agents import make_agent
+    from .cli_sim import load_deck_arg
+    field = list(against) + list(more)
+    if not field:
+        raise YgosimError("gauntlet: name the field with --against D1 D2 ...")
+    opponent_agent = opponent_agent or agent
+    make_agent(agent)
+    make_agent(opponent_agent)
+    if report:
+        from .report import check_plotting
+        check_plotting()
+    mine = load_deck_arg(deck)
+    others = [load_deck_arg(f) for f in field]
+    rows = []
+    with progress_bar(games * len(field), "gauntlet", not as_json) as advance:
+        for name, other in zip(field, others):
+            st = run_series(mine, other, agent, opponent_agent, games, seed, jobs, rules, ray,
+                            advance)
+            rows.append((name, st))
+    out = gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games)
+    if report:
+        from .report import write_gauntlet_report
+        write_gauntlet_report(report, out, rows)
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    print_gauntlet(out)
+    if report:
+        click.echo(f"report: {report}")
+
+
+def gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games) -> dict:
+    from ..stats import rate
+    matchups = [series_json(st, deck, name, agent, opponent_agent, rules, seed)
+                for name, st in rows]
+    wins = sum(st.wins_a for _, st in rows)
+    total = sum(st.games for _, st in rows)
+    return {"deck": deck, "field": [name for name, _ in rows], "agent": agent,
+            "opponent_agent": opponent_agent, "rules": str(R.get_rules(rules)), "seed": seed,
+            "games_per_matchup": games, "confidence": 0.95, "interval": "wilson",
+            "overall": {"games": total, "wins": wins, **rate(wins, total)},
+            "matchups": matchups}
+
+
+def print_gauntlet(out: dict) -> None:
+    from rich.table import Table
+    t = Table(title=f"{out['deck']} ({out['agent']}) against the field ({out['opponent_agent']}),"
+                    f" rules {out['rules']}, seed {out['seed']}; win rate [95% interval]")
+    for col in ("against", "games", "win rate", "going first", "going second", "draws",
+                "mean turns"):
+        t.add_column(col, justify="left" if col == "against" else "right")
+    for m in out["matchups"]:
+        t.add_row(m["deck_b"], str(m["games"]), pct(m["win_rate_a"]), pct(m["a_going_first"]),
+                  pct(m["a_going_second"]), str(m["draws"]), f"{m['mean_turns']:.1f}")
+    o = out["overall"]
+    t.add_row("overall", str(o["games"]), pct(o), "", "", "", "", style="bold")
+    wide_console().print(t)
+
+
+# ---------------------------------------------------------------------------- deck odds
+@deck_group.command("odds")
+@click.argument("deck")
+@click.option("--card", "cards", multiple=True, metavar="NAME",
+              help="A card of the Main Deck: the chance of at least one copy in the opening hand.")
+@click.option("--group", "groups", multiple=True, metavar="LABEL=NAME,NAME",
+              help="A group of cards: the chance of at least one of them ('outs=Dark Hole,Raigeki').")
+@click.option("--combo", "combos", multiple=True, metavar="'A + B'",
+              help="At least one card of each part; a part is a card name or a --group label.")
+@click.option("--rules", type=click.Choice(R.NAMES), default=None,
+              help="Rule set (hand sizes; goat: the player going first draws on turn 1).")
+@click.option("--trials", default=100_000, show_default=True, type=click.IntRange(1),
+              help="Simulated hands per combo.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
+    """Opening-hand odds, going first and going second: exact (hypergeometric) for cards and
+    groups; exact and by simulation for combos. With no --card/--group/--combo: every card."""
+    from .cli_sim import load_deck_arg
+    from ..odds import deck_odds as compute
+    d = load_deck_arg(deck)
+    out = compute(d, cards, groups, combos, R.get_rules(rules), trials, seed)
+    out["deck"] = deck
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    from rich.table import Table
+    h = out["hand_sizes"]
+    t = Table(title=f"{deck}: {out['deck_size']} cards, rules {out['rules']}: at least one in "
+                    f"the opening hand (first: {h['first']} cards, second: {h['second']} cards)")
+    simulated = any("simulated" in r for r in out["rows"])
+    cols = ["what", "cards", "going first", "going second"]
+    if simulated:
+        cols += ["simulated first", "simulated second"]
+    for col in cols:
+        t.add_column(col, justify="left" if col == "what" else "right")
+    for row in out["rows"]:
+        cells = [row["label"], str(row["copies"]) if "copies" in row else "",
+                 f"{100 * row['first']:.2f}%", f"{100 * row['second']:.2f}%"]
+        sim = row.get("simulated")
+        if simulated:
+            cells += [pct(sim["first"]), pct(sim["second"])] if sim else ["", ""]
+        t.add_row(*cells)
+    wide_console().print(t)
+    if simulated:
+        click.echo(f"simulated: {trials} hands per column, seed {seed}; [95% interval]")
