@@ -20,6 +20,7 @@ from __future__ import annotations
 from . import const as K
 from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, FIELD, FACEDOWN, DEFENSE
 from .decision import Decision
+from .text import zone_name
 
 PHASE_TITLES = ("Draw Phase", "Standby Phase", "Main Phase 1", "Battle Phase", "Main Phase 2",
                 "End Phase")
@@ -45,7 +46,6 @@ def hidden_from(d, c: int, viewer) -> bool:
 
 
 def zone_label(d, c: int) -> str:
-    from .text import zone_name
     return zone_name(d, c)
 
 
@@ -118,7 +118,8 @@ def chain_view(d, viewer) -> list[dict]:
             targets.append(describe_card(d, t, viewer))
         eff = d.data[c].script.effects[link["ei"]]
         out.append({"link": i + 1, "player": link["player"], "card": d.data[c].name,
-                    "label": eff.label, "targets": targets})
+                    "label": eff.label, "targets": targets,
+                    "view": _located_view(d, c, viewer)})
     return out
 
 
@@ -285,9 +286,52 @@ def describe(d, opt, viewer, decision=None) -> str:
     return masked_text(d, opt, viewer)
 
 
+PUBLIC_ARGS = ("phase", "position", "zone", "call", "go", "declare")
+
+
+def option_data(d, opt, viewer) -> dict:
+    """An option's parts as data, as `viewer` may know them: "verb"; "cards" (card_view of each
+    card it names, with "owner" and, in a Graveyard, banished pile or the viewer's own hand,
+    "slot": the card's place in it); "effect" (the effect number of an activation, or None);
+    "target" (an attack's target as a card_view; None for a direct attack); "arg" (the word of
+    a phase, position, zone, coin call, go first/second or declaration; else None)."""
+    v = opt.verb
+    arg = opt.arg
+    cards = opt.cards
+    out = {"verb": v, "cards": [_located_view(d, c, viewer) for c in cards],
+           "effect": None, "target": None, "arg": None}
+    if v == "activate":
+        ei = arg[1] if isinstance(arg, tuple) and len(arg) > 1 else arg
+        out["effect"] = ei if isinstance(ei, int) else None
+    elif v == "attack":
+        if isinstance(arg, int) and arg >= 0:
+            out["target"] = _located_view(d, arg, viewer)
+    elif v in PUBLIC_ARGS:
+        out["arg"] = arg if isinstance(arg, (int, str)) else str(arg)
+    return out
+
+
+def _located_view(d, c: int, viewer) -> dict:
+    view = card_view(d, c, viewer)
+    view["owner"] = d.owner[c]
+    loc = d.loc[c]
+    if loc == GY:
+        view["slot"] = d.gy[d.owner[c]].index(c)
+    elif loc == BANISHED:
+        view["slot"] = d.banished[d.owner[c]].index(c)
+    elif loc == HAND and d.owner[c] == viewer:
+        view["slot"] = d.hand[viewer].index(c)
+    return view
+
+
 # ---------------------------------------------------------------------------- observation
-def observe(duel, player) -> dict:
-    """What `player` (0 or 1) may know now; `None` for everything (a spectator of a replay)."""
+def observe(duel, player, words: bool = True) -> dict:
+    """What `player` (0 or 1) may know now; `None` for everything (a spectator of a replay).
+
+    Each option of the pending decision has, beside its text and plain words, its parts as
+    data (`option_data`): the verb, the cards it names as `card_view`s, the effect number,
+    the attack target. words=False leaves out what is only for people (the log, the options'
+    texts and plain words), for programs that read the data (ygosim.envs)."""
     d = duel
     obs = {
         "player": player,
@@ -299,7 +343,7 @@ def observe(duel, player) -> dict:
         "lp": list(d.lp),
         "sides": [_side(d, 0, player), _side(d, 1, player)],
         "chain": chain_view(d, player),
-        "log": list(d.log),
+        "log": list(d.log) if words else [],
         "winner": d.winner,
         "win_reason": d.win_reason,
         "attack": None,
@@ -309,7 +353,9 @@ def observe(duel, player) -> dict:
         atk, tgt = d.attack[0], d.attack[1]
         if d.loc[atk] == MZONE:
             obs["attack"] = {"attacker": describe_card(d, atk, player),
-                             "target": "direct" if tgt < 0 else describe_card(d, tgt, player)}
+                             "target": "direct" if tgt < 0 else describe_card(d, tgt, player),
+                             "cards": [card_view(d, atk, player),
+                                       None if tgt < 0 else card_view(d, tgt, player)]}
     dec = d.pending
     if dec is not None:
         mine = player is None or dec.player == player
@@ -317,10 +363,15 @@ def observe(duel, player) -> dict:
         if mine:
             pend["kind"] = dec.kind
             pend["prompt"] = dec.prompt
-            texts = option_texts_for(d, dec, player)
-            pend["options"] = [
-                {"index": i, "text": t, "say": describe(d, o, player, dec)}
-                for i, (o, t) in enumerate(zip(dec.options, texts))]
+            if words:
+                texts = option_texts_for(d, dec, player)
+                pend["options"] = [
+                    {"index": i, "text": t, "say": describe(d, o, player, dec),
+                     **option_data(d, o, player)}
+                    for i, (o, t) in enumerate(zip(dec.options, texts))]
+            else:
+                pend["options"] = [{"index": i, **option_data(d, o, player)}
+                                   for i, o in enumerate(dec.options)]
         obs["pending"] = pend
     return obs
 

@@ -143,3 +143,41 @@ def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
     wide_console().print(t)
     if simulated:
         click.echo(f"simulated: {trials} hands per column, seed {seed}; [95% interval]")
+
+
+# ---------------------------------------------------------------------------- bench-env
+@main.command("bench-env")
+@click.option("--steps", default=20_000, show_default=True, type=click.IntRange(1),
+              help="Agent steps per measure.")
+@click.option("--envs", default=2, show_default=True, type=click.IntRange(1),
+              help="Environments (processes) in the vector.")
+@click.option("--opponent", default="random", show_default=True, help="The built-in opponent.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bench_env(steps, envs, opponent, seed, as_json):
+    """DuelEnv steps per second (random legal actions, yugi vs kaiba): one core (CPU time)
+    and a Gymnasium AsyncVectorEnv of --envs processes (wall-clock time)."""
+    from ..agents import make_agent
+    try:
+        from ..envs.bench import bench_single, bench_vector
+    except ImportError:
+        raise YgosimError("bench-env needs the extra 'rl': pip install -e '.[rl]'")
+    make_agent(opponent)
+    one = bench_single(steps, opponent, seed=seed)
+    vec = bench_vector(steps, envs, opponent, seed=seed)
+    if as_json:
+        click.echo(json.dumps({"opponent": opponent, "single": one, "vector": vec}))
+        return
+    click.echo(f"DuelEnv against {opponent}, random legal actions, yugi vs kaiba")
+    click.echo(f"  one core:    {one['steps_per_second']} steps/s of CPU time "
+               f"({one['wall_steps_per_second']} wall clock; {one['steps']} steps, "
+               f"{one['episodes']} episodes; {one['engine_decisions_per_second']} engine "
+               "decisions/s, both players)")
+    click.echo(f"  vector of {envs}: {vec['steps_per_second']} steps/s wall clock "
+               f"(AsyncVectorEnv, {vec['steps']} steps; its workers used "
+               f"{vec['worker_cpu_seconds']} s of CPU)")
+    import os
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if load is not None:
+        click.echo(f"  load average now: {load:.2f} on {os.cpu_count()} cores "
+                   "(wall-clock figures fall when other work runs)")
