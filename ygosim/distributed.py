@@ -1,8 +1,8 @@
 """Running a simulation on a Ray cluster (`--ray [ADDRESS]`; Ray is the optional extra `ray`).
 
 `run_ray(address, fn, tasks)` runs fn(task) for every task as Ray tasks and returns the results
-in task order. The address is "local" (start a Ray instance on this machine for this run and stop
-it afterwards), "auto" (the cluster this machine has joined with `ray start`), or a cluster's
+in task order. The address is "local" (start a Ray instance on this machine, stopped when the
+command ends), "auto" (the cluster this machine has joined with `ray start`), or a cluster's
 address ("HEAD:6379", or "ray://HEAD:10001" through Ray Client). If Ray is already initialised in
 this process (a test, a notebook), that connection is used as it is.
 
@@ -29,7 +29,6 @@ def run_ray(address: str, fn, tasks: list, progress=None) -> list:
     """fn(task) for each task on Ray; results in task order. progress(result) is called as
     each result comes in (in the order they finish)."""
     ray = ray_module()
-    started = False
     if not ray.is_initialized():
         import ygosim
         runtime_env = {"py_modules": [str(Path(ygosim.__file__).parent)],
@@ -41,16 +40,14 @@ def run_ray(address: str, fn, tasks: list, progress=None) -> list:
         except (ConnectionError, ValueError, RuntimeError) as e:
             raise YgosimError(f"--ray {address}: cannot connect to a Ray cluster: "
                               f"{str(e).splitlines()[0] if str(e) else type(e).__name__}")
-        started = True
-    try:
-        remote = ray.remote(fn)
-        refs = [remote.remote(t) for t in tasks]
-        pending = list(refs)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            if progress:
-                progress(ray.get(done[0]))
-        return ray.get(refs)
-    finally:
-        if started:
-            ray.shutdown()
+        # one Ray for the whole command (a gauntlet runs several series): stopped at exit
+        import atexit
+        atexit.register(ray.shutdown)
+    remote = ray.remote(fn)
+    refs = [remote.remote(t) for t in tasks]
+    pending = list(refs)
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        if progress:
+            progress(ray.get(done[0]))
+    return ray.get(refs)

@@ -3,11 +3,10 @@ built-in agent. See docs/envs.md."""
 from __future__ import annotations
 
 import gymnasium as gym
-import numpy as np
 
 from ..engine.observe import observe
-from .common import (DuelSetup, end_reward, winner_code, illegal_reason, make_opponent, opponent_answer,
-                     render_text)
+from .common import (DuelSetup, end_reward, illegal_reason, make_opponent, opponent_answer,
+                     render_text, winner_code)
 from .encoding import Encoder
 
 
