@@ -7,7 +7,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from ..engine.observe import observe
-from .common import DuelSetup, end_reward, illegal_reason, render_text
+from .common import DuelSetup, check_render_mode, end_reward, illegal_reason, render_text
 from .encoding import Encoder
 
 AGENTS = ("player_0", "player_1")
@@ -27,9 +27,7 @@ class DuelAECEnv(AECEnv):
                  turn_cap: int = 200, max_cards: int = 160, max_actions: int = 64,
                  max_chain: int = 16, render_mode=None):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: known modes are 'ansi' and None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata)
         self.encoder = Encoder(max_cards, max_actions, max_chain)
         self._obs_space = self.encoder.observation_space()
         self._act_space = self.encoder.action_space()

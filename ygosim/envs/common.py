@@ -8,6 +8,13 @@ from ..errors import YgosimError
 SETUP_KEYS = ("deck", "opponent_deck", "rules", "seat")
 
 
+def check_render_mode(mode, metadata: dict):
+    if mode is not None and mode not in metadata["render_modes"]:
+        raise ValueError(f"render_mode {mode!r}: known modes are "
+                         + ", ".join(repr(m) for m in metadata["render_modes"]) + " and None")
+    return mode
+
+
 def load(ref):
     """A deck from a name, path or URL; a loaded Deck (anything with .main) as it is."""
     if hasattr(ref, "main"):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gymnasium as gym
 
 from ..engine.observe import observe
-from .common import (DuelSetup, end_reward, illegal_reason, make_opponent, opponent_answer,
-                     render_text, winner_code)
+from .common import (DuelSetup, check_render_mode, end_reward, illegal_reason, make_opponent,
+                     opponent_answer, render_text, winner_code)
 from .encoding import Encoder
 
 
@@ -39,9 +39,7 @@ class DuelEnv(gym.Env):
                  max_actions: int = 64, max_chain: int = 16, illegal_reward: float = 0.0,
                  render_mode=None):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: known modes are 'ansi' and None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata)
         self.encoder = Encoder(max_cards, max_actions, max_chain)
         self.observation_space = self.encoder.observation_space()
         self.action_space = self.encoder.action_space()
