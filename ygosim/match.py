@@ -290,78 +290,115 @@ def deck_summary(deck) -> list[str]:
     return lines
 
 
+class SideDecking:
+    """A person's side decking, one line of text at a time: "out CARD in CARD" (or "out CARD"
+    and "in CARD"), "list", "reset", "done". Every front end feeds it lines (the terminal, the
+    table layer for the web). Each line is checked at once (a card that is not there is
+    refused, naming it); "done" checks the whole side decking (the deck sizes of `rules`, a
+    Rules value; None: v10) and refuses it while it breaks a rule. When finished, `done` is
+    True and `answer` is None (keep the deck) or {"out": [...], "in": [...]} (for
+    Match.apply_side_answer)."""
+
+    def __init__(self, deck, side_count: int | None = None, who: str = "you",
+                 game: int | None = None, rules=None):
+        self.deck = deck
+        self.count = len(deck.side) if side_count is None else side_count
+        self.who = who
+        self.game = game
+        self.rules = rules
+        self.outs: list = []
+        self.ins: list = []
+        self.done = False
+        self.answer = None
+
+    def intro(self) -> list[str]:
+        game = f" before Duel {self.game}" if self.game else ""
+        return ([f"Side decking for {self.who}{game}:"]
+                + ["  " + line for line in deck_summary(self.deck)]
+                + ["Type 'out CARD in CARD' (one swap a line), 'list', 'reset' or 'done'."])
+
+    def _swap(self, outs, ins, count):
+        return side_swap(self.deck, outs, ins, count, self.rules)
+
+    def _finish(self) -> None:
+        self.done = True
+        self.answer = {"out": self.outs, "in": self.ins} if self.outs or self.ins else None
+
+    def end_of_input(self) -> list[str]:
+        """No more lines: a valid side decking stands, an invalid one is dropped."""
+        try:
+            self._swap(self.outs, self.ins, self.count)
+        except SideDeckError:
+            self.outs, self.ins = [], []
+            self._finish()
+            return ["(end of input: the deck is kept as it was)"]
+        self._finish()
+        return []
+
+    def line(self, text: str) -> list[str]:
+        """Take one line; returns what to tell the person."""
+        t = " ".join(str(text).split())
+        low = t.lower()
+        if low.startswith("side:"):
+            low = low[5:].strip()
+            t = t[5:].strip()
+        if low in ("done", ""):
+            try:
+                self._swap(self.outs, self.ins, self.count)
+            except SideDeckError as e:
+                return ([f"error: {p}" for p in e.problems]
+                        + ["(fix it, 'reset' to start over, or 'done' when it is right)"])
+            self._finish()
+            if self.outs or self.ins:
+                return [f"Sided: out {', '.join(map(_card_name, self.outs))}; "
+                        f"in {', '.join(map(_card_name, self.ins))}"]
+            return []
+        if low == "reset":
+            self.outs, self.ins = [], []
+            return ["(no swaps)"]
+        if low == "list":
+            try:
+                now = self._swap(self.outs, self.ins,
+                                 len(self.deck.side) + len(self.outs) - len(self.ins))
+            except SideDeckError:
+                now = self.deck
+            return ["  " + line for line in deck_summary(now)]
+        try:
+            o, i = parse_side_line(t, self.deck)
+            o2, i2 = self.outs + o, self.ins + i
+            try:
+                self._swap(o2, i2, len(self.deck.side) + len(o2) - len(i2))
+            except SideDeckError as e:
+                cards = [x for x in e.problems if x.startswith(("out ", "in "))]
+                if cards or len(o2) == len(i2):
+                    raise SideDeckError(cards or e.problems)
+        except SideDeckError as e:
+            return [f"error: {p}" for p in e.problems]
+        self.outs, self.ins = o2, i2
+        return []
+
+
 def text_side_deck(read_line: Callable = input, write: Callable = print) -> Callable:
-    """A side decking callback for a person at a terminal: plain text lines
-    "out CARD in CARD" (or "out CARD" and "in CARD"), "list", "reset", "done".
-    Each line is checked at once (a card that is not there is refused, naming it); "done"
-    checks the whole side decking and asks again while it breaks a rule. End of input means
-    done (an invalid or unbalanced side decking is then dropped: the deck is kept)."""
+    """A side decking callback for play_match, for a person typing lines (SideDecking).
+    End of input means done (an invalid or unbalanced side decking is then dropped: the deck
+    is kept)."""
 
     def side(player, deck, match):
         count = match.side_counts[player] if match is not None else len(deck.side)
-        rules = match.rules if match is not None else None
         who = match.names[player] if match is not None else "you"
-        game = f" before Duel {match.game}" if match is not None else ""
-        write(f"Side decking for {who}{game}:")
-        for line in deck_summary(deck):
-            write("  " + line)
-        write("Type 'out CARD in CARD' (one swap a line), 'list', 'reset' or 'done'.")
-        outs, ins = [], []
-        while True:
+        sd = SideDecking(deck, count, who, match.game if match is not None else None,
+                         match.rules if match is not None else None)
+        for line in sd.intro():
+            write(line)
+        while not sd.done:
             try:
                 line = read_line("side> ")
             except EOFError:
                 line = None
-            if line is None:
-                try:
-                    side_swap(deck, outs, ins, count, rules)
-                    return {"out": outs, "in": ins} if outs or ins else None
-                except SideDeckError:
-                    write("(end of input: the deck is kept as it was)")
-                    return None
-            t = " ".join(line.split())
-            low = t.lower()
-            if low.startswith("side:"):
-                low = low[5:].strip()
-                t = t[5:].strip()
-            if low in ("done", ""):
-                try:
-                    side_swap(deck, outs, ins, count, rules)
-                except SideDeckError as e:
-                    for p in e.problems:
-                        write(f"error: {p}")
-                    write("(fix it, 'reset' to start over, or 'done' when it is right)")
-                    continue
-                if outs or ins:
-                    write(f"Sided: out {', '.join(map(_card_name, outs))}; "
-                          f"in {', '.join(map(_card_name, ins))}")
-                return {"out": outs, "in": ins} if outs or ins else None
-            if low == "reset":
-                outs, ins = [], []
-                write("(no swaps)")
-                continue
-            if low == "list":
-                try:
-                    now = side_swap(deck, outs, ins, len(deck.side) + len(outs) - len(ins), rules)
-                except SideDeckError:
-                    now = deck
-                for line in deck_summary(now):
-                    write("  " + line)
-                continue
-            try:
-                o, i = parse_side_line(t, deck)
-                o2, i2 = outs + o, ins + i
-                try:
-                    side_swap(deck, o2, i2, len(deck.side) + len(o2) - len(i2), rules)
-                except SideDeckError as e:
-                    cards = [x for x in e.problems if x.startswith(("out ", "in "))]
-                    if cards or len(o2) == len(i2):
-                        raise SideDeckError(cards or e.problems)
-            except SideDeckError as e:
-                for p in e.problems:
-                    write(f"error: {p}")
-                continue
-            outs, ins = o2, i2
+            said = sd.end_of_input() if line is None else sd.line(line)
+            for x in said:
+                write(x)
+        return sd.answer
     return side
 
 
@@ -436,6 +473,22 @@ class Match:
             r.draws += 1
         else:
             r.wins[duel.winner] += 1
+        self._settle()
+        return g
+
+    def unrecord(self) -> GameResult:
+        """Take back the last recorded Duel (a person undid its last decision): the result,
+        the score and the side decking made before it are as they were."""
+        r = self.result
+        if not r.games:
+            raise YgosimError("no Duel to take back")
+        g = r.games.pop()
+        if g.winner == "draw":
+            r.draws -= 1
+        else:
+            r.wins[g.winner] -= 1
+        r.winner = None
+        self.sided = [list(g.sided[0]), list(g.sided[1])]
         self._settle()
         return g
 

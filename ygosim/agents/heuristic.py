@@ -268,7 +268,8 @@ def _greedy_response(d, p, opts, probe: bool = True) -> int:
         elif o.verb == "activate":
             if isinstance(o.arg, tuple):        # an optional trigger effect: usually good
                 return i
-            acts.append(i)
+            if not wasted_boost(d, o):
+                acts.append(i)
     if not acts or not probe or not _something_happens(d):
         return pass_i
     best_i, best_v = pass_i, None
@@ -295,6 +296,26 @@ def _something_happens(d) -> bool:
         if e[0] in _HAPPENINGS:
             return True
     return False
+
+
+def stat_boost(d, o) -> bool:
+    """Does option o activate an effect that only changes ATK/DEF until the end of the turn
+    (Reinforcements, Castle Walls)?"""
+    if o.verb != "activate" or isinstance(o.arg, tuple) or not isinstance(o.arg, int):
+        return False
+    script = d.data[o.cards[0]].script
+    if script is None or o.arg >= len(script.effects):
+        return False
+    ops = script.effects[o.arg].operation
+    return bool(ops) and all(getattr(s, "stat_boost", False) for s in ops)
+
+
+def wasted_boost(d, o) -> bool:
+    """A stat booster with nothing to fight: no attack on a monster under way. (Its boost
+    would look good to a rollout that attacks into an empty field, but a player keeps it for
+    a battle where it decides something.)"""
+    a = d.attack
+    return (a is None or a[1] < 0) and stat_boost(d, o)
 
 
 def _sel_value(d, p, c) -> float:
@@ -452,8 +473,8 @@ class HeuristicAgent:
     def _candidates(self, d, p, n, prior) -> list[int]:
         """The answers worth a rollout, the rule policy's first; many-way selections are cut
         down to the most promising by a quick score."""
-        idx = list(range(n))
         dec = d.pending
+        idx = [i for i in range(n) if not wasted_boost(d, dec.options[i])] or list(range(n))
         if n > self.max_options:
             if dec.kind == SELECT:
                 idx.sort(key=lambda i: -sum(_sel_value(d, p, c) for c in dec.options[i].cards))

@@ -229,6 +229,7 @@ def modify(sel, atk=0, def_=0):
             if d.loc[c] == MZONE and d.faceup(c):
                 d.add_mod(c, atk, def_)
                 d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
+    step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
 
 

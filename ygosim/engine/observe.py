@@ -5,7 +5,9 @@ player has: their own hand, both fields with the opponent's face-down cards hidd
 both Graveyards and banished piles, LP, the phase, the chain, the log, and the pending decision
 if it is theirs. It never holds the opponent's hand, face-down cards or any deck order: a hidden
 card appears as {"hidden": true, ...} with no name and no card id (card ids follow the deck
-lists, so an id would give a card away). `observe(duel, None)` reveals everything (replays).
+lists, so an id would give a card away). `observe(duel, None)` reveals everything (replays);
+`observe(duel, SPECTATOR)` gives only public information (someone watching a duel: no hand,
+no face-down card, no pending decision).
 
 `determinize(duel, player, rng)` returns a clone in which what `player` cannot know is drawn
 again at random, consistent with what they know: the opponent's hand, Deck, Extra Deck and
@@ -22,6 +24,13 @@ from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, FIELD, FACEDOW
 from .decision import Decision
 from .text import zone_name
 
+SPECTATOR = "spectator"      # a viewer who is neither player: sees public information only
+STEP_TITLES = {K.START_STEP: "start step", K.BATTLE_STEP: "battle step",
+               K.DS_START: "damage step (start)",
+               K.DS_BEFORE_CALC: "damage step (before damage calculation)",
+               K.DS_CALC: "damage step (damage calculation)",
+               K.DS_AFTER_CALC: "damage step (after damage calculation)",
+               K.DS_END: "damage step (end)", K.END_STEP: "end step"}
 PHASE_TITLES = ("Draw Phase", "Standby Phase", "Main Phase 1", "Battle Phase", "Main Phase 2",
                 "End Phase")
 POSITION_NAMES = {K.ATTACK: "attack", K.DEFENSE: "defense", K.FACEDOWN: "set",
@@ -134,11 +143,53 @@ def describe_card(d, c: int, viewer, zone: bool = True) -> str:
         return "a card in " + ("the hand" if loc == HAND else K.LOC_NAMES.get(loc, "?"))
     name = d.data[c].name
     if zone and d.loc[c] & FIELD:
-        whose = "" if viewer is None or d.ctrl[c] == viewer else "opponent's "
-        return f"{whose}{name} ({zone_label(d, c)})"
+        return f"{whose(d, d.ctrl[c], viewer)}{name} ({zone_label(d, c)})"
     if zone and d.loc[c] in (GY, BANISHED) and viewer is not None and d.owner[c] != viewer:
-        return f"{name} (opponent's {'Graveyard' if d.loc[c] == GY else 'banished'})"
+        pile = "Graveyard" if d.loc[c] == GY else "banished"
+        return f"{name} ({whose(d, d.owner[c], viewer)}{pile})"
     return name
+
+
+def whose(d, p: int, viewer) -> str:
+    """ "your " / "opponent's " as `viewer` says it of player p's card; a spectator says
+    "A's "; with everything revealed (viewer None), nothing."""
+    if viewer is None:
+        return ""
+    if viewer in (0, 1):
+        return "your " if p == viewer else "opponent's "
+    return f"{d.names[p]}'s "
+
+
+PLACE_WORDS = {HAND: "hand", DECK: "Deck", GY: "Graveyard", BANISHED: "banished",
+               EXTRA: "Extra Deck"}
+
+
+def choice_words(d, c: int, viewer) -> str:
+    """A card offered in a selection, with what a player needs to choose it: whose it is and
+    where, and for a monster its Level and ATK/DEF ("your Battle Ox (m1, Lv4 1700/1000)",
+    "Mystic Tomato (your Deck, Lv4 1400/1100)"). A hidden card is only its place."""
+    if hidden_from(d, c, viewer):
+        return describe_card(d, c, viewer)
+    data = d.data[c]
+    loc = d.loc[c]
+    details = []
+    if loc & FIELD:
+        head = f"{whose(d, d.ctrl[c], viewer)}{data.name}"
+        details.append(zone_label(d, c))
+    else:
+        head = data.name
+        details.append(whose(d, d.owner[c], viewer)
+                       + PLACE_WORDS.get(loc, K.LOC_NAMES.get(loc, "?")))
+    if data.is_monster:
+        if loc == MZONE and not d.pos[c] & FACEDOWN:
+            a, df = d.atk(c), d.def_(c)
+        else:
+            a, df = data.atk, data.def_
+        if data.link_rating:
+            details.append(f"Link-{data.link_rating} {a} ATK")
+        else:
+            details.append(f"{'Rank' if data.rank else 'Lv'}{data.rank or data.level} {a}/{df}")
+    return f"{head} ({', '.join(details)})"
 
 
 def option_cards(opt) -> list[int]:
@@ -153,43 +204,60 @@ def option_hides(d, opt, viewer) -> bool:
     return any(hidden_from(d, c, viewer) for c in option_cards(opt))
 
 
-def masked_ref(d, c: int, viewer) -> str:
-    from .text import card_text
+def masked_ref(d, c: int, viewer, level: int = 1) -> str:
+    """A card as `viewer` may write it: a hidden card on the field is `face-down@ZONE`
+    (`B:face-down@ZONE` at level 2), elsewhere `hidden card`."""
+    from .text import card_text, PLAYER_LETTERS
     if hidden_from(d, c, viewer):
-        return f"face-down@{zone_label(d, c)}" if d.loc[c] & FIELD else "hidden card"
-    return card_text(d, c, 1)
+        if not d.loc[c] & FIELD:
+            return "hidden card"
+        ref = f"face-down@{zone_label(d, c)}"
+        return f"{PLAYER_LETTERS[d.ctrl[c]]}:{ref}" if level >= 2 else ref
+    return card_text(d, c, level)
 
 
-def masked_text(d, opt, viewer) -> str:
-    """The grammar form of an option with hidden cards named only by their zone."""
+def masked_text(d, opt, viewer, level: int = 0) -> str:
+    """The grammar form of an option with hidden cards named only by their zone; other cards
+    are qualified (`NAME@m1`, `A:NAME@m1`) at `level` as in text.option_text."""
     from .text import option_text, card_text
     v = opt.verb
     if not option_hides(d, opt, viewer):
-        return option_text(d, opt, 1)
+        return option_text(d, opt, level)
     if v == "attack":
-        return f"attack {card_text(d, opt.cards[0], 1)} -> {masked_ref(d, opt.arg, viewer)}"
+        return (f"attack {card_text(d, opt.cards[0], level)} -> "
+                f"{masked_ref(d, opt.arg, viewer, level)}")
     if v in ("choose", "order"):
-        return f"{v} " + ", ".join(masked_ref(d, c, viewer) for c in opt.cards)
+        return f"{v} " + ", ".join(masked_ref(d, c, viewer, level) for c in opt.cards)
     if opt.cards:
-        return f"{v} {masked_ref(d, opt.cards[0], viewer)}"
-    return option_text(d, opt)
+        return f"{v} {masked_ref(d, opt.cards[0], viewer, level)}"
+    return option_text(d, opt, level)
 
 
 def option_texts_for(d, decision, viewer) -> list[str]:
-    """The grammar texts of a decision's options as `viewer` may read them: duel.texts() where
-    no hidden card is named, else a masked form (face-down@m2)."""
+    """The grammar texts of a decision's options as `viewer` may read and write them: cards
+    hidden from the viewer are `face-down@ZONE`, and names are qualified (`@m1`, `A:`) only
+    where two answers would otherwise read the same *to the viewer* (never because of the
+    real name of a card the viewer cannot see). `viewer` None: duel.texts()."""
     from .text import option_texts
-    texts = option_texts(d, decision)
-    out = []
-    for o, t in zip(decision.options, texts):
-        out.append(masked_text(d, o, viewer) if option_hides(d, o, viewer) else t)
-    # masked forms may read alike: number them apart
+    if viewer is None:
+        return option_texts(d, decision)
+    opts = decision.options
+    texts = [masked_text(d, o, viewer, 0) for o in opts]
+    for level in (1, 2):
+        counts: dict = {}
+        for t in texts:
+            counts[t] = counts.get(t, 0) + 1
+        if all(n == 1 for n in counts.values()):
+            break
+        texts = [masked_text(d, o, viewer, level) if counts[t] > 1 else t
+                 for o, t in zip(opts, texts)]
+    # still alike (interchangeable to this viewer): number them apart
     seen: dict = {}
-    for i, t in enumerate(out):
+    for i, t in enumerate(texts):
         if t in seen:
-            out[i] = f"{t} #{i + 1}"
+            texts[i] = f"{t} #{i + 1}"
         seen.setdefault(t, i)
-    return out
+    return texts
 
 
 def _tributes(d, c) -> int:
@@ -279,7 +347,7 @@ def describe(d, opt, viewer, decision=None) -> str:
     if v == "choose":
         if not cards:
             return "Choose nothing"
-        return "Choose " + ", ".join(dc(c) for c in cards)
+        return "Choose " + "; ".join(choice_words(d, c, viewer) for c in cards)
     if v in ("synchro", "xyz", "link"):
         return f"{v.capitalize()} Summon {d.data[cards[0]].name} using " + \
             ", ".join(dc(c) for c in cards[1:])
@@ -340,6 +408,7 @@ def observe(duel, player, words: bool = True) -> dict:
         "turn_player": d.tp,
         "phase": K.PHASE_NAMES[d.phase] if 0 <= d.phase < len(K.PHASE_NAMES) else str(d.phase),
         "phase_title": PHASE_TITLES[d.phase] if 0 <= d.phase < len(PHASE_TITLES) else "",
+        "step": STEP_TITLES.get(d.step, "") if d.phase == K.BATTLE else "",
         "lp": list(d.lp),
         "sides": [_side(d, 0, player), _side(d, 1, player)],
         "chain": chain_view(d, player),

@@ -103,8 +103,16 @@ SIMPLE_VERBS = {"summon", "set", "flip", "change", "activate"}
 LIST_VERBS = {"choose", "order", "pendulum"}
 
 
+FACE_DOWN_NAMES = frozenset({"face-down", "facedown", "face-down card", "face-down monster",
+                             "set card", "set monster"})
+
+
 class Ref:
-    __slots__ = ("who", "name", "zone", "raw")
+    """A card reference in the grammar: `[A:|B:]NAME[@ZONE]`. NAME may be `face-down` (a
+    face-down card on the field, found by its zone: how a player names a card they cannot
+    see, e.g. `attack Dark Magician -> face-down@m2`)."""
+
+    __slots__ = ("who", "name", "zone", "raw", "facedown")
 
     def __init__(self, text: str):
         text = text.strip()
@@ -119,10 +127,21 @@ class Ref:
         self.name = normalize(self.raw)
         z = m.group("zone")
         self.zone = z.lower() if z else None
+        self.facedown = self.name in FACE_DOWN_NAMES
 
-    def fits(self, d, c: int) -> bool:
-        if normalize(d.data[c].name) != self.name:
-            return False
+    def fits(self, d, c: int, viewer=None) -> bool:
+        """Does card c fit the reference? With a `viewer` (0 or 1), a card hidden from that
+        player fits only a `face-down` reference: its name is not theirs to match."""
+        if self.facedown:
+            if not (d.loc[c] & K.FIELD and d.pos[c] & K.FACEDOWN):
+                return False
+        else:
+            if viewer is not None:
+                from .observe import hidden_from
+                if hidden_from(d, c, viewer):
+                    return False
+            if normalize(d.data[c].name) != self.name:
+                return False
         if self.zone is not None and zone_name(d, c) != self.zone:
             return False
         if self.who is not None:
@@ -200,9 +219,10 @@ class Parsed:
             raise ValueError(f"unknown action {line!r}")
 
 
-def option_fits(d, opt, p: Parsed, partial: bool = False) -> bool:
+def option_fits(d, opt, p: Parsed, partial: bool = False, viewer=None) -> bool:
     """Does option `opt` mean what the parsed line says? With `partial`, a choose line may
-    name more cards than the option holds."""
+    name more cards than the option holds. With a `viewer`, names are matched only against
+    cards that player can see (Ref.fits)."""
     v = p.verb
     if v == "phase":
         if opt.verb != "phase":
@@ -219,26 +239,28 @@ def option_fits(d, opt, p: Parsed, partial: bool = False) -> bool:
     if v == "declare":
         return str(opt.arg).lower() == p.arg.lower()
     if v in SIMPLE_VERBS:
-        if not p.refs[0].fits(d, opt.cards[0]):
+        if not p.refs[0].fits(d, opt.cards[0], viewer):
             return False
         if v == "activate" and p.effect is not None and opt.arg != p.effect:
             return False
         return True
     if v == "attack":
-        if not p.refs[0].fits(d, opt.cards[0]):
+        if not p.refs[0].fits(d, opt.cards[0], viewer):
             return False
         if p.arg is None:
             return opt.arg is None
-        return opt.arg is not None and p.arg.fits(d, opt.arg)
+        return opt.arg is not None and p.arg.fits(d, opt.arg, viewer)
     if v == "order":
-        return len(opt.cards) == len(p.refs) and all(r.fits(d, c) for r, c in zip(p.refs, opt.cards))
+        return len(opt.cards) == len(p.refs) and all(
+            r.fits(d, c, viewer) for r, c in zip(p.refs, opt.cards))
     if v in ("synchro", "xyz", "link"):
-        return p.refs[0].fits(d, opt.cards[0]) and _assign(d, list(opt.cards[1:]), p.refs[1:], False)
+        return p.refs[0].fits(d, opt.cards[0], viewer) and \
+            _assign(d, list(opt.cards[1:]), p.refs[1:], False, viewer)
     # choose / pendulum: each card of the option fits a distinct ref
-    return _assign(d, list(opt.cards), p.refs, partial)
+    return _assign(d, list(opt.cards), p.refs, partial, viewer)
 
 
-def _assign(d, cards, refs, partial) -> bool:
+def _assign(d, cards, refs, partial, viewer=None) -> bool:
     if not partial and len(cards) != len(refs):
         return False
     if len(cards) > len(refs):
@@ -249,7 +271,7 @@ def _assign(d, cards, refs, partial) -> bool:
         if i == len(cards):
             return True
         for j, r in enumerate(refs):
-            if not used[j] and r.fits(d, cards[i]):
+            if not used[j] and r.fits(d, cards[i], viewer):
                 used[j] = True
                 if go(i + 1):
                     return True
@@ -287,11 +309,13 @@ def options_interchangeable(d, opts) -> bool:
     return True
 
 
-def match(d, decision, line: str, partial: bool = False):
-    """The options a line means: ([options], error or None)."""
+def match(d, decision, line: str, partial: bool = False, viewer=None):
+    """The options a line means: ([options], error or None). With a `viewer` (0 or 1) the
+    line is read as that player writes it: cards hidden from them are named `face-down@ZONE`
+    and never match by their real name."""
     try:
         parsed = Parsed(line)
     except ValueError as e:
         return [], str(e)
-    fits = [o for o in decision.options if option_fits(d, o, parsed, partial)]
+    fits = [o for o in decision.options if option_fits(d, o, parsed, partial, viewer)]
     return fits, None

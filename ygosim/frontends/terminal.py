@@ -1,31 +1,35 @@
 """`ygosim duel`: duel the bot in the terminal. `ygosim replay`: watch a saved duel.
 
-The screen shows only what the person may know: it is drawn from
-`ygosim.engine.observe.observe(duel, person)`, never from the duel itself. Every decision is a
-numbered list of the legal answers, in plain words and in the scenario grammar; the person
-types a number, a line of the grammar ("summon Dark Magician", "attack Summoned Skull ->
-direct") or a command (help, card NAME, gy, gy opp, log, undo, quit).
+The terminal only renders and reads. The duel, the bot, undo, priority (when you are asked
+in a response window), the chat and the Match live in the table layer (ygosim/table.py),
+which the web front end drives too; what is drawn comes from the table's views, which come
+from `observe(duel, you)`: never from the duel itself.
 
-With a terminal the screen is drawn with rich; without one (stdin is not a TTY) or with
---plain it is plain text and the answers are read one per line from stdin, which is how the
-tests drive whole duels.
+Every decision is a numbered list of the legal answers, in plain words and in the scenario
+grammar; the person types a number, a line of the grammar ("summon Dark Magician", "attack
+Summoned Skull -> direct") or a command (help, board, card NAME, gy, log, undo, stop end,
+hold, quit). With a terminal the screen is drawn with rich; without one (stdin is not a TTY)
+or with --plain it is plain text and the answers are read one per line from stdin, which is
+how the tests drive whole duels.
 """
 from __future__ import annotations
 
-import copy
 import os
 import sys
 
 import click
 
 from ..cli import main
-from ..engine.observe import (describe, hidden_from, observe, option_hides,
-                              option_texts_for)
-from ..errors import IllegalAction, YgosimError
+from ..engine.rules import NAMES as RULE_NAMES
+from ..errors import YgosimError
+from ..safetext import printable
+from ..table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
+from .board import compact_board, esc, full_board, plain_len, strip_turn
 
-PERSON, BOT = 0, 1
-NAMES = ("Player", "Bot")
-LOG_LINES = 8
+SEAT = 0
+SHOWN_EVENTS = ("chat", "note", "undone")     # shown as they come (with the next question)
+MAX_READ = 4096            # characters of one typed line that are kept
+COMPACT_BELOW = 40         # terminals with fewer rows get the compact board
 
 HELP = """\
 Answer with the number of an answer, or write it in the scenario grammar:
@@ -35,13 +39,18 @@ Answer with the number of an answer, or write it in the scenario grammar:
   battle   main2   end          pass   yes   no          choose Feral Imp, Sogen
 Commands:
   card NAME   what a card is and does        gy / gy opp   the Graveyards
-  log         the whole duel log             board         the board again
-  undo        take back your last decision   quit          leave the duel
-  help        this text"""
+  log         the whole duel log             board         the whole board
+  save FILE   save the replay                quit          leave the duel (Ctrl-C too)
+  help        this text
+""" + COMMANDS_HELP
 
 
 class EndOfInput(Exception):
-    """stdin is exhausted (plain mode) or the person pressed Ctrl-D / Ctrl-C."""
+    """stdin is exhausted (plain mode) or the person pressed Ctrl-D."""
+
+
+class BadLine(Exception):
+    """A typed line that is not text (not UTF-8)."""
 
 
 class Quit(Exception):
@@ -60,6 +69,10 @@ class IO:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.console = None
+        try:        # bytes that are not UTF-8 become lone surrogates, refused with a message
+            self.stdin.reconfigure(errors="surrogateescape")
+        except (AttributeError, ValueError, OSError):
+            pass
         if not plain:
             from rich.console import Console
             self.console = Console(file=self.stdout, highlight=False)
@@ -72,12 +85,15 @@ class IO:
         else:
             self.console.print(markup)
 
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.out(line)
+
     def block(self, lines: list[str], title: str = "") -> None:
         if self.plain:
             if title:
                 self.out(f"== {title} ==")
-            for line in lines:
-                self.out(line)
+            self.lines(lines)
             return
         from rich.panel import Panel
         from rich.text import Text
@@ -85,316 +101,360 @@ class IO:
         self.console.print(Panel(body, title=title or None, title_align="left",
                                  width=min(self.console.width, 100)))
 
-    def choices(self, title: str, rows: list[tuple[str, str, str]]) -> None:
-        """A numbered list of answers: (number, plain words, grammar text)."""
-        if self.plain:
-            self.out(title)
-            for n, say, text in rows:
-                self.out(f" {n:>2}. {say}  [dim]» {text}[/]")
-            return
-        from rich.panel import Panel
-        from rich.table import Table
-        from rich.text import Text
-        t = Table.grid(padding=(0, 1), expand=True)
-        t.add_column(justify="right", style="bold", no_wrap=True)
-        t.add_column(ratio=3)
-        t.add_column(ratio=2, style="dim")
-        for n, say, text in rows:
-            t.add_row(f"{n}.", Text.from_markup(say), Text.from_markup(text))
-        from rich.console import Group
-        self.console.print(Panel(Group(Text.from_markup(title), t),
-                                 width=min(self.console.width, 100)))
+    def clear(self) -> None:
+        if self.console is not None:
+            self.console.clear()
+
+    def size(self) -> tuple[int, int]:
+        """(columns, rows) of the terminal; without one, $COLUMNS/$LINES or 80x24."""
+        if self.console is not None:
+            return self.console.width, self.console.height
+        try:
+            if self.stdout.isatty():
+                sz = os.get_terminal_size(self.stdout.fileno())
+                return sz.columns, sz.lines
+        except (AttributeError, ValueError, OSError):
+            pass
+        cols, rows = 80, 24
+        for key in ("COLUMNS", "LINES"):
+            v = os.environ.get(key, "")
+            if v.isdigit() and 10 <= int(v) <= 1000:
+                if key == "COLUMNS":
+                    cols = int(v)
+                else:
+                    rows = int(v)
+        return cols, rows
 
     def read(self, prompt: str = "> ") -> str:
+        """One line typed by the person. EndOfInput at the end of input (Ctrl-D); BadLine for
+        bytes that are not text; Ctrl-C raises KeyboardInterrupt."""
         if self.plain:
             self.stdout.write(prompt)
             self.stdout.flush()
-            line = self.stdin.readline()
+            try:
+                line = self.stdin.readline(MAX_READ)
+                if len(line) == MAX_READ and not line.endswith("\n"):
+                    while True:                      # the rest of a huge line is dropped
+                        more = self.stdin.readline(MAX_READ)
+                        if not more or more.endswith("\n"):
+                            break
+            except UnicodeDecodeError:
+                self.stdout.write("\n")
+                raise BadLine() from None
             if not line:
                 self.stdout.write("\n")
                 raise EndOfInput()
-            line = line.rstrip("\n")
-            self.stdout.write(line + "\n")
+            line = line.rstrip("\r\n")
+            self.stdout.write(printable(line) + "\n")
             return line
         try:
-            return self.console.input(f"[bold]{esc(prompt)}[/]")
-        except (EOFError, KeyboardInterrupt):
+            line = self.console.input(f"[bold]{esc(prompt)}[/]")
+        except EOFError:
             self.console.print()
             raise EndOfInput() from None
+        except UnicodeDecodeError:
+            raise BadLine() from None
+        return line[:MAX_READ]
+
+    def discard_typed_ahead(self) -> list[str]:
+        """Lines typed before the question now shown (while the bot played) are dropped, so
+        that they cannot answer a different question: returns them. Only for a terminal."""
+        try:
+            import select
+            import termios
+            fd = self.stdin.fileno()
+            if not os.isatty(fd):
+                return []
+        except (ImportError, AttributeError, ValueError, OSError):
+            return []
+        data = b""
+        try:
+            while select.select([fd], [], [], 0)[0]:
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    break
+                data += chunk
+                if len(data) > 65536:
+                    break
+            termios.tcflush(fd, termios.TCIFLUSH)
+        except OSError:
+            return []
+        return [x for x in data.decode("utf-8", "replace").splitlines() if x.strip()]
 
 
-def esc(text) -> str:
-    from rich.markup import escape
-    return escape(str(text))
+# ============================================================================ the table
+class TerminalTable:
+    """Draws a Table for one seat in the terminal and passes on what the person types."""
 
-
-# ============================================================================ the board
-KIND_STYLE = {"monster": "yellow", "spell": "green", "trap": "magenta"}
-
-
-def _card_cell(card: dict, own: bool) -> str:
-    zone = card["zone"]
-    if card.get("hidden"):
-        what = "face-down monster" if card.get("kind") == "monster" else "face-down card"
-        return f"  {zone:<3} [dim]({what})[/]"
-    full = card["name"]
-    short = full if len(full) <= 29 else full[:28] + "…"
-    style = KIND_STYLE.get(card.get("kind"), "white")
-    text = f"  {zone:<3} [bold {style}]{esc(short)}[/]"
-    pad = " " * max(1, 30 - len(short))
-    if card.get("kind") == "monster" and card["zone"] not in ("hand", "gy"):
-        pos = card.get("position", "")
-        stats = f"{card.get('atk', 0)}/{card.get('def', 0)}"
-        label = {"attack": "ATK pos", "defense": "DEF pos", "set": "set (face-down DEF)"}.get(
-            pos, pos)
-        text += f"{pad}{stats:>9}  {label}"
-    elif card.get("zone", "").startswith(("s", "fz")) or card.get("zone") == "fz":
-        state = "set" if not card.get("faceup", True) else "face-up"
-        text += f"{pad}{state}"
-        if card.get("equipped_to"):
-            text += f", equipped to {card['equipped_to']}"
-    return text
-
-
-def side_lines(obs: dict, p: int, viewer, top: bool) -> list[str]:
-    s = obs["sides"][p]
-    who = "you" if viewer is not None and p == viewer else (
-        "opponent" if viewer is not None else "ABCD"[p])
-    head = (f"[bold]{esc(s['name'])}[/] ({who})  [bold cyan]LP {max(s['lp'], 0)}[/]   hand {s['hand_count']}"
-            f"  deck {s['deck_count']}  GY {s['gy_count']}  banished {s['banished_count']}"
-            f"  extra {s['extra_count']}")
-    mons = [c for c in s["monsters"] if c is not None] + s["extra_monster_zone"]
-    sts = [c for c in s["spells"] if c is not None]
-    if s["field_spell"] is not None:
-        sts.append(s["field_spell"])
-    own = viewer is None or viewer == p
-    mon_lines = [_card_cell(c, own) for c in mons] or ["  [dim](no monsters)[/]"]
-    st_lines = [_card_cell(c, own) for c in sts] or ["  [dim](no spells or traps)[/]"]
-    if top:
-        return [head] + st_lines + mon_lines
-    return mon_lines + st_lines + [head]
-
-
-def board_lines(obs: dict, new_log: list[str] | None = None,
-                chat: list[str] | None = None) -> list[str]:
-    viewer = obs["player"]
-    bottom = 0 if viewer is None else viewer
-    top = 1 - bottom
-    lines = side_lines(obs, top, viewer, True)
-    tp_name = obs["names"][obs["turn_player"]]
-    mid = f" Turn {obs['turn']} · {tp_name}'s {obs['phase_title']} "
-    lines.append("[dim]" + mid.center(72, "─") + "[/]")
-    if obs.get("attack"):
-        a = obs["attack"]
-        tgt = "directly" if a["target"] == "direct" else esc(a["target"])
-        lines.append(f"  [red]battle:[/] {esc(a['attacker'])} attacks {tgt}")
-    lines += side_lines(obs, bottom, viewer, False)
-    hand = obs["sides"][bottom]["hand"]
-    if hand is not None:
-        lines.append(f"[bold]{'Your hand' if viewer is not None else esc(obs['names'][bottom]) + ' hand'}"
-                     f"[/] ({len(hand)}):")
-        for c in hand:
-            style = KIND_STYLE.get(c.get("kind"), "white")
-            lines.append(f"  [{style}]{esc(c['name'])}[/] [dim]— {esc(c['kind_line'])}[/]")
-    if viewer is None:
-        h = obs["sides"][top]["hand"]
-        if h is not None:
-            lines.append(f"[bold]{esc(obs['names'][top])} hand[/] ({len(h)}): "
-                         + ", ".join(esc(c["name"]) for c in h))
-    if obs["chain"]:
-        lines.append("[bold]Chain:[/]")
-        for link in obs["chain"]:
-            tg = f" → {', '.join(esc(t) for t in link['targets'])}" if link["targets"] else ""
-            lines.append(f"  {link['link']}. {esc(obs['names'][link['player']])}: "
-                         f"{esc(link['card'])}{tg}")
-    if new_log:
-        lines.append("[bold]What happened:[/]")
-        shown = new_log[-LOG_LINES:]
-        if len(new_log) > len(shown):
-            lines.append(f"  [dim]... ({len(new_log) - len(shown)} earlier lines: type log)[/]")
-        lines += [f"  [dim]{esc(x)}[/]" for x in shown]
-    if chat:
-        lines += [f"[bold magenta]bot:[/] [italic]{esc(x)}[/]" for x in chat[-3:]]
-    return lines
-
-
-def decision_title(obs: dict) -> str:
-    pend = obs["pending"]
-    prompt = (pend.get("prompt") or pend["kind"]).strip()
-    return f"[bold]{esc(prompt[0].upper() + prompt[1:])}[/]"
-
-
-def decision_rows(obs: dict) -> list[tuple[str, str, str]]:
-    return [(str(o["index"] + 1), esc(o["say"]), esc(o["text"]))
-            for o in obs["pending"]["options"]]
-
-
-def show_decision(io: IO, obs: dict) -> None:
-    io.choices(decision_title(obs), decision_rows(obs))
-
-
-# ============================================================================ one duel
-class Session:
-    """A duel between the person (player 0) and the bot (player 1)."""
-
-    def __init__(self, io: IO, deck_person, deck_bot, seed: int, bot: str = "heuristic",
-                 quiet: bool = False, options: dict | None = None, save_replay: str | None = None,
-                 deck_names=("", "")):
+    def __init__(self, io: IO, table: Table, seat: int = SEAT, layout: str = "auto"):
         self.io = io
-        self.decks = (deck_person, deck_bot)
-        self.deck_names = deck_names
-        self.seed = seed
-        self.bot_name = bot
-        self.quiet = quiet
-        self.options = dict(options or {})
-        self.save_replay = save_replay
-        self.duel = None
-        self.bot = None
-
-    # -- setup
-    def new_bot(self):
-        from ..agents import make_agent
-        if self.bot_name == "heuristic":
-            from ..agents.heuristic import HeuristicAgent
-            return HeuristicAgent(self.seed, talk=not self.quiet)
-        return make_agent(self.bot_name, self.seed)
-
-    def start(self) -> None:
-        from ..engine.api import new_duel
-        self.duel = new_duel(self.decks[0], self.decks[1], seed=self.seed,
-                             options=self.options or None, names=NAMES)
-        self.bot = self.new_bot()
-        self.snapshots = []
-        self.chat = []
-        self.log_seen = 0
-        self.shown_board_at = -1
+        self.t = table
+        self.seat = seat
+        self.layout = layout
+        self.shown_prompt = None
+        self.board_log = -1        # log length when the board was last drawn
+        self.told_help = False
+        self.end_shown = None
 
     # -- the loop
-    def play(self) -> str:
-        """Play until the duel ends ("end"), the person quits ("quit") or input ends ("eof")."""
-        self.start()
-        io = self.io
-        io.out(f"[bold]Duel![/] You ({esc(self.deck_names[0])}) vs the bot "
-               f"({esc(self.deck_names[1])}, {esc(self.bot_name)}). Seed {self.seed}. "
-               f"Type help for help.")
-        self.react()
+    def run(self) -> int:
+        """Play until the person leaves or input ends: the exit status (130 after Ctrl-C)."""
+        try:
+            return self._loop()
+        except KeyboardInterrupt:
+            return self.interrupted()
+
+    def _loop(self) -> int:
+        t = self.t
         while True:
-            d = self.duel
-            if d.winner is not None:
-                r = self.finish()
-                if r == "undo":
+            if t.state == "duel":
+                p = t.prompt(self.seat)
+                if p is None:
+                    return 0
+                if p["id"] != self.shown_prompt:
+                    self.show_question(p)
+                try:
+                    line = self.io.read("> ")
+                except EndOfInput:
+                    self.leave()
+                    return 0
+                except BadLine:
+                    self.io.out("[red]That doesn't work:[/] that line is not text (UTF-8); "
+                                "type a number or a line of the grammar")
                     continue
-                return r
-            dec = d.pending
-            if dec.player == BOT:
-                opt = self.bot.choose(d)
-                d.apply(opt)
-                self.react()
-                continue
-            if len(dec.options) == 1:
-                say = describe(d, dec.options[0], PERSON, dec)
-                io.out(f"[dim]({esc(dec.prompt or dec.kind)}: only one answer: {esc(say)})[/]")
-                d.apply(0)
-                self.react()
-                continue
-            self.snapshots.append((d.clone(), copy.deepcopy(self.bot), self.log_seen))
-            try:
-                idx = self.ask()
-            except EndOfInput:
-                self.leave("eof")
-                return "eof"
-            except Quit:
-                self.leave("quit")
-                return "quit"
-            if idx is None:      # undone: the loop goes on from the restored state
-                continue
-            d.apply(idx)
-            self.react()
+                try:
+                    self.handle(line, p)
+                except Quit:
+                    self.leave()
+                    return 0
+            elif t.state in ("over", "match_over"):
+                if self.after_duel() == "quit":
+                    return 0
+            elif t.state == "siding":
+                self.siding()
+            else:
+                return 0
 
-    def react(self) -> None:
-        bot = self.bot
-        if hasattr(bot, "react"):
-            bot.react(self.duel)
-        if hasattr(bot, "take_lines"):
-            for line in bot.take_lines():
-                if not self.quiet:
-                    self.chat.append(line)
-                    self.io.out(f"[bold magenta]bot:[/] [italic]{esc(line)}[/]")
+    # -- showing
+    def compact(self) -> bool:
+        if self.layout != "auto":
+            return self.layout == "compact"
+        return self.io.size()[1] < COMPACT_BELOW
 
-    # -- asking the person
-    def show_board(self) -> None:
-        d = self.duel
-        obs = observe(d, PERSON)
-        new = d.log[self.log_seen:]
-        self.log_seen = len(d.log)
-        if not self.io.plain:          # a fresh screen; what the bot said is on the board
-            self.io.console.clear()
-        self.io.block(board_lines(obs, new, None if self.io.plain else self.chat),
-                      title="ygosim duel")
-        self.chat = []
-        self.shown_board_at = len(d.log)
+    def width(self) -> int:
+        return max(40, min(self.io.size()[0], 100))
 
-    def ask(self):
-        d = self.duel
-        if d.turn == 0:
-            new = d.log[self.log_seen:]
-            self.log_seen = len(d.log)
-            for x in new:
-                self.io.out(f"[dim]{esc(x)}[/]")
-        elif self.shown_board_at != len(d.log) or self.shown_board_at < 0:
-            self.show_board()
-        obs = observe(d, PERSON)
-        show_decision(self.io, obs)
-        while True:
-            line = self.io.read("> ").strip()
-            if not line:
-                continue
-            try:
-                r = self.command(line)
-            except IllegalAction as e:
-                self.io.out(f"[red]That doesn't work:[/] {esc(e)}")
-                continue
-            if r == "again":
-                continue
-            return r
-
-    def command(self, line: str):
-        """An index to apply, None after an undo, "again" to ask again; IllegalAction for a
-        wrong entry; Quit to leave."""
-        d = self.duel
+    def show_events(self, events: list[dict]) -> None:
         io = self.io
-        low = " ".join(line.lower().split())
+        for e in events:
+            kind = e["type"]
+            if kind == "chat":
+                who = "bot" if e["from"] == "bot" else esc(e["name"])
+                io.out(f"[bold magenta]{who}:[/] [italic]{esc(e['text'])}[/]")
+            elif kind == "note":
+                io.out(f"[dim]{esc(e['text'])}[/]")
+            elif kind == "undone":
+                io.out(f"[yellow]{esc(e['text'])}[/]")
+            elif kind == "duel_start":
+                self.banner(e)
+
+    def banner(self, e: dict) -> None:
+        t = self.t
+        m = e.get("match")
+        if m is not None:
+            if e["game"] == 1:
+                self.io.out(f"[bold]Match![/] Best of {m['games_per_match']} Duels against "
+                            f"{self.opponent_words()}. The winner of the coin toss chooses to "
+                            "go first or second; after each Duel the loser chooses.")
+            score = ""
+            if e["game"] > 1:
+                w = m["wins"]
+                score = (f" (you {w[self.seat]}, {self.opponent_words()} {w[1 - self.seat]}"
+                         + (f", {m['draws']} drawn)" if m["draws"] else ")"))
+            self.io.out(f"[bold]== Duel {e['game']} of the Match (best of "
+                        f"{m['games_per_match']}){esc(score)} ==[/]")
+        names = e["deck_names"]
+        opp = 1 - self.seat
+        bot = f", {esc(t.bot_name)}" if t.kinds[opp] == "bot" else ""
+        self.io.out(f"[bold]Duel![/] You ({esc(names[self.seat])}) vs "
+                    f"{self.opponent_words()} ({esc(names[opp])}{bot}). Seed {e['seed']}. "
+                    f"Rules {esc(e['rules'])}."
+                    + ("" if self.told_help else " Type help for help."))
+        self.told_help = True
+
+    def opponent_words(self) -> str:
+        return "the bot" if self.t.kinds[1 - self.seat] == "bot" else \
+            esc(self.t.names[1 - self.seat])
+
+    def show_question(self, p: dict) -> None:
+        io = self.io
+        t = self.t
+        self.shown_prompt = p["id"]
+        events = t.take_events(self.seat)
+        self.show_events([e for e in events if e["type"] == "duel_start"])
+        rest = [e for e in events if e["type"] in SHOWN_EVENTS]
+        obs = t.view(self.seat)["duel"]
+        width, rows = self.width(), self.io.size()[1]
+        compact = self.compact()
+        board = []
+        happened = p["happened"]
+        if obs["turn"] > 0 and len(obs["log"]) != self.board_log:
+            board = compact_board(obs, width) if compact else full_board(obs, min(width, 72))
+            self.board_log = len(obs["log"])
+        if io.plain:
+            self.show_events(rest)
+        if board:
+            if not io.plain:
+                io.clear()
+            if compact:
+                io.lines(board)
+            else:
+                io.block(board, title="ygosim duel")
+        if not io.plain:
+            self.show_events(rest)
+        opt_rows = self.option_rows(p, width)
+        if compact:
+            happened = [x for x in happened if not trivial(x)]
+        limit = 3 if compact else 8
+        if compact:            # the board, what happened and the question share the rows
+            q_rows = -(-plain_len(self.question_line(p)) // width)
+            fixed = len(board) + q_rows + 1 + (len(rest) if not io.plain else 0)
+            want = min(limit, len(happened))
+            if fixed + (want + 1 if want else 0) + len(opt_rows) > rows:
+                if len(p["options"]) > 6:
+                    opt_rows = self.two_columns(p, width)
+            spare = rows - fixed - len(opt_rows)
+            limit = max(1, min(limit, spare - 1))
+        self.show_happened(happened, limit, width, bare=obs["turn"] == 0, packed=compact)
+        io.out(self.question_line(p))
+        io.lines(opt_rows)
+        ahead = io.discard_typed_ahead()
+        if ahead:
+            io.out(f"[yellow](ignored {len(ahead)} line(s) typed before this question: "
+                   f"{esc(', '.join(ahead)[:60])})[/]")
+
+    def show_happened(self, lines: list[str], limit: int, width: int, bare: bool,
+                      packed: bool = False) -> None:
+        """What happened since the last question: the last `limit` lines, or (packed, on the
+        compact screen) as many of the latest lines as fit in `limit` rows, joined by ";"."""
+        if not lines:
+            return
+        if bare:         # before the duel: the coin toss
+            self.io.lines([f"[dim]{esc(x)}[/]" for x in lines])
+            return
+        lines = [strip_turn(x) for x in lines]
+        if packed:
+            rows, cur, used = [], "", 0
+            for x in reversed(lines):
+                if len(x) > width - 4:
+                    x = x[:width - 5] + "…"
+                if cur and len(cur) + 2 + len(x) <= width - 2:
+                    cur = x + "; " + cur
+                elif cur and len(rows) + 1 >= limit:
+                    break
+                else:
+                    if cur:
+                        rows.insert(0, cur)
+                    cur = x
+                used += 1
+            if cur:
+                rows.insert(0, cur)
+            shown = rows
+            more = len(lines) - used
+        else:
+            shown = [x if len(x) <= width - 2 else x[:width - 3] + "…" for x in lines[-limit:]]
+            more = len(lines) - len(shown)
+        head = "[bold]What happened:[/]" + (f" [dim]({more} earlier: type log)[/]" if more else "")
+        self.io.out(head)
+        for x in shown:
+            self.io.out(f"  [dim]{esc(x)}[/]")
+
+    def question_line(self, p: dict) -> str:
+        """The question, whose turn it is, the phase and step, and why it is asked."""
+        q = p["question"]
+        q = q[:1].upper() + q[1:]
+        ctx = p["context"]["words"]
+        why = f": {esc(p['why'])}" if p["why"] else ""
+        return f"[bold]{esc(q)}[/] [dim]— {esc(ctx)}[/]{why}"
+
+    def option_rows(self, p: dict, width: int) -> list[str]:
+        """A row per answer: plain words and grammar text; a long answer takes two rows."""
+        import textwrap
+        rows = []
+        for o in p["options"]:
+            n = f"{o['index'] + 1:>2}. "
+            say, text = o["say"], o["text"]
+            if len(n) + len(say) + len(text) + 4 <= width:
+                rows.append(f"{n}{esc(say)}  [dim]» {esc(text)}[/]")
+                continue
+            parts = textwrap.wrap(say, width - len(n)) or [""]
+            rows.append(n + esc(parts[0]))
+            rows += ["    " + esc(x) for x in parts[1:]]
+        return rows
+
+    @staticmethod
+    def two_columns(p: dict, width: int) -> list[str]:
+        """The answers' grammar texts in two columns (a long list on a short terminal)."""
+        col = (width - 2) // 2
+        cells = []
+        for o in p["options"]:
+            c = f"{o['index'] + 1:>2}. {o['text']}"
+            cells.append(c if len(c) <= col else c[:col - 1] + "…")
+        half = (len(cells) + 1) // 2
+        out = []
+        for i in range(half):
+            right = cells[i + half] if i + half < len(cells) else ""
+            out.append(esc((cells[i].ljust(col) + "  " + right).rstrip()))
+        return out
+
+    # -- reading
+    def handle(self, line: str, p: dict) -> None:
+        io, t = self.io, self.t
+        s = line.strip()
+        if not s:
+            return
+        low = " ".join(s.lower().split())
         word, _, rest = low.partition(" ")
-        raw_rest = line.strip().partition(" ")[2].strip()
-        if low in ("help", "?", "h"):
-            io.out(esc(HELP))
-            return "again"
-        if low in ("quit", "exit", "q"):
-            raise Quit()
-        if low in ("board", "b"):
-            obs = observe(d, PERSON)
-            io.block(board_lines(obs), title="ygosim duel")
-            show_decision(io, obs)
-            return "again"
-        if low == "log":
-            io.block([esc(x) for x in observe(d, PERSON)["log"]] or ["(nothing yet)"],
-                     title="log")
-            return "again"
-        if word in ("gy", "graveyard") and rest in ("", "opp", "opponent", "mine", "me"):
-            p = BOT if rest in ("opp", "opponent") else PERSON
-            io.block(self.gy_lines(p), title=f"{d.names[p]}'s Graveyard")
-            return "again"
-        if word == "card":
-            if not raw_rest:
-                raise IllegalAction("write `card NAME`, e.g. card Dark Magician")
-            io.block(card_lines(raw_rest, d))
-            return "again"
-        if low == "undo":
-            return self.undo()
-        return self.resolve(line)
+        raw_rest = s.partition(" ")[2].strip()
+        try:
+            if low in ("help", "?", "h"):
+                io.out(esc(HELP))
+                return
+            if low in ("quit", "exit", "q"):
+                raise Quit()
+            if low in ("board", "b"):
+                io.block(full_board(t.view(self.seat)["duel"], min(self.width(), 72)),
+                         title="ygosim duel")
+                io.out(self.question_line(p))
+                io.lines(self.option_rows(p, self.width()))
+                return
+            if low == "log":
+                log = t.view(self.seat)["duel"]["log"]
+                io.block([esc(x) for x in log] or ["(nothing yet)"], title="log")
+                return
+            if word in ("gy", "graveyard") and rest in ("", "opp", "opponent", "mine", "me"):
+                who = 1 - self.seat if rest in ("opp", "opponent") else self.seat
+                io.block(self.gy_lines(who), title=f"{esc(t.names[who])}'s Graveyard")
+                return
+            if word == "card":
+                if not raw_rest:
+                    raise TableError("write `card NAME`, e.g. card Dark Magician")
+                io.block(card_lines(t.card_info(raw_rest)))
+                return
+            if word == "save":
+                self.save(raw_rest)
+                return
+            said = t.command(self.seat, s)
+            if said is not None:
+                for x in said:
+                    io.out(esc(x))
+                return
+            t.answer(self.seat, s, prompt_id=p["id"])
+        except TableError as e:
+            io.out(f"[red]That doesn't work:[/] {esc(e)}")
 
     def gy_lines(self, p: int) -> list[str]:
-        names = observe(self.duel, PERSON)["sides"][p]["graveyard"]
+        names = self.t.view(self.seat)["duel"]["sides"][p]["graveyard"]
         if not names:
             return ["(empty)"]
         from ..cards.db import card_db
@@ -404,156 +464,166 @@ class Session:
             out.append(f"  {esc(n)}" + (f" [dim]— {esc(c.kind_line())}[/]" if c else ""))
         return out
 
-    def resolve(self, line: str) -> int:
-        """The answer a line means: a number, a displayed text, or the grammar."""
-        from ..engine.text import match, options_interchangeable
-        d = self.duel
-        dec = d.pending
-        n = len(dec.options)
-        s = line.strip()
-        if s.isdigit():
-            k = int(s)
-            if not 1 <= k <= n:
-                raise IllegalAction(f"there is no answer {k}: type a number from 1 to {n}")
-            return k - 1
-        norm = " ".join(s.lower().split())
-        texts = option_texts_for(d, dec, PERSON)
-        for i, (t, o) in enumerate(zip(texts, dec.options)):
-            if norm == " ".join(t.lower().split()) or \
-                    norm == " ".join(describe(d, o, PERSON, dec).lower().split()):
-                return i
-        fits, err = match(d, dec, s)
-        if err:
-            raise IllegalAction(f"{err}. Type a number from 1 to {n}, or help")
-        fits = [o for o in fits if not option_hides(d, o, PERSON)]
-        if not fits:
-            raise IllegalAction(f"{s!r} is not a legal answer now. The legal answers are "
-                                f"numbered 1 to {n} above; type help for the grammar")
-        if len(fits) > 1 and not options_interchangeable(d, fits):
-            raise IllegalAction(f"{s!r} is ambiguous: it fits {len(fits)} answers; type the "
-                                f"number, or name the card with @zone (e.g. @m1)")
-        return dec.options.index(fits[0])
+    def save(self, path: str) -> None:
+        if not path:
+            self.io.out("write [bold]save FILE[/], e.g. save duel.json")
+            return
+        try:
+            written = self.t.save_replay(path)
+        except (YgosimError, TableError) as e:
+            self.io.out(f"[red]could not save the replay:[/] {esc(e)}")
+            return
+        self.io.out(f"Replay saved to {esc(written)}")
 
-    def undo(self):
-        if len(self.snapshots) < 2:
-            raise IllegalAction("there is nothing to undo yet")
-        self.snapshots.pop()                 # the decision being asked now
-        duel, bot, log_seen = self.snapshots.pop()
-        taken = ""
-        k = len(duel.history)
-        if k < len(self.duel.history):
-            idx = self.duel.history[k]
-            taken = option_texts_for(duel, duel.pending, PERSON)[idx]
-        self.duel, self.bot, self.log_seen = duel, bot, log_seen
-        self.shown_board_at = -1
-        self.io.out(f"[yellow]Undone:[/] took back {esc(taken) or 'your last decision'} "
-                    f"and the bot's replies.")
-        return None
-
-    def undo_last(self) -> bool:
-        """At the end of the duel: go back to the person's last decision."""
-        if not self.snapshots:
-            return False
-        duel, bot, log_seen = self.snapshots.pop()
-        self.duel, self.bot, self.log_seen = duel, bot, log_seen
-        self.shown_board_at = -1
-        self.io.out("[yellow]Undone:[/] back to your last decision.")
-        return True
-
-    # -- the end
-    def result_line(self) -> str:
-        d = self.duel
-        if d.winner == "draw":
+    # -- the end of a Duel, side decking, leaving
+    def result_lines(self, res: dict) -> list[str]:
+        w = res["winner"]
+        opp = 1 - self.seat
+        if w == "draw":
             who = "The duel is a draw"
-        elif d.winner == PERSON:
+        elif w == self.seat:
             who = "[bold green]You win![/]"
-        else:
+        elif self.t.kinds[opp] == "bot":
             who = "[bold red]The bot wins.[/]"
-        return f"{who} ({esc(d.win_reason)}) after {d.turn} turns."
+        else:
+            who = f"[bold red]{esc(self.t.names[opp])} wins.[/]"
+        out = []
+        if res.get("bot_hand"):
+            out.append(f"[dim]The bot's hand was: {esc(', '.join(res['bot_hand']))}[/]")
+        out.append(f"{who} ({esc(res['reason'])}) after {res['turns']} turns.")
+        if res.get("game_line"):
+            out.append(esc(res["game_line"]))
+        m = res.get("match")
+        if m and m["over"]:
+            out.append(f"[bold]The Match is over: {esc(m['line'])}. Score {m['score']}.[/]")
+        return out
 
-    def finish(self) -> str:
-        d = self.duel
-        io = self.io
-        self.show_board()
-        bot_hand = [d.data[c].name for c in d.hand[BOT]]
-        if bot_hand:
-            io.out(f"[dim]The bot's hand was: {esc(', '.join(bot_hand))}[/]")
-        io.out(self.result_line())
-        self.react()
-        if self.save_replay:
-            self.write_replay(self.save_replay)
-        io.out("Type [bold]again[/] to play another duel, [bold]save FILE[/] to save the replay, "
-               "[bold]undo[/] to take back your last decision, or [bold]quit[/].")
+    def after_duel(self) -> str:
+        io, t = self.io, self.t
+        if self.end_shown != t.duel_no:
+            self.end_shown = t.duel_no
+            events = t.take_events(self.seat)
+            obs = t.view(self.seat)["duel"]
+            io.block(full_board(obs, min(self.width(), 72)) if not self.compact()
+                     else compact_board(obs, self.width()), title="the end")
+            new = obs["log"][self.board_log:] if self.board_log >= 0 else []
+            self.board_log = len(obs["log"])
+            self.show_happened(new, 3 if self.compact() else 8, self.width(), False)
+            self.show_events([e for e in events if e["type"] in ("chat", "note")])
+            io.lines(self.result_lines(t.result))
+        in_match = t.match is not None and t.state == "over"
+        if in_match:
+            io.out(f"Press Enter (or type [bold]next[/]) for Duel {t.match_view()['game']}, "
+                   "[bold]save FILE[/] to save the replay, [bold]undo[/] to take back your "
+                   "last decision, or [bold]quit[/].")
+        else:
+            new = "a new Match" if t.state == "match_over" else "another duel"
+            io.out(f"Type [bold]again[/] to play {new}, [bold]save FILE[/] to save the replay, "
+                   "[bold]undo[/] to take back your last decision, or [bold]quit[/].")
         while True:
             try:
                 line = io.read("> ").strip()
             except EndOfInput:
-                return "end"
-            low = line.lower()
-            if low in ("again", "y", "yes", "a", "play again", "rematch"):
-                return "again"
+                self.leave_match()
+                return "quit"
+            except BadLine:
+                continue
+            low = " ".join(line.lower().split())
             if low.startswith("save"):
-                path = line[4:].strip()
-                if not path:
-                    io.out("write [bold]save FILE[/], e.g. save duel.json")
-                    continue
-                self.write_replay(path)
+                self.save(line[4:].strip())
                 continue
             if low == "undo":
-                if self.undo_last():
-                    return "undo"
-                io.out("there is nothing to undo")
-                continue
-            if low in ("", "quit", "q", "n", "no", "exit") or io.plain:
-                return "end"
+                try:
+                    t.undo(self.seat)
+                except TableError as e:
+                    io.out(f"[red]That doesn't work:[/] {esc(e)}")
+                    continue
+                self.shown_prompt = None
+                self.board_log = -1
+                return "undo"
+            if low in ("quit", "q", "exit", "n", "no"):
+                self.leave_match()
+                return "quit"
+            if in_match or low in ("again", "y", "yes", "a", "play again", "rematch", "next"):
+                for x in t.proceed(self.seat):
+                    io.out(esc(x))
+                self.board_log = -1
+                return "go"
+            if low == "" or io.plain:
+                self.leave_match()
+                return "quit"
             io.out("again, save FILE, undo or quit?")
 
-    def leave(self, how: str) -> None:
-        if self.save_replay:
-            self.write_replay(self.save_replay)
-        if how == "quit":
+    def leave_match(self) -> None:
+        t = self.t
+        if t.match is not None and not t.match.over:
+            self.io.out("You left the Match.")
+
+    def siding(self) -> None:
+        io, t = self.io, self.t
+        view = t.view(self.seat)
+        intro = view.get("siding")
+        if intro is None:
+            return
+        if getattr(self, "sided_for", None) != t.duel_no:
+            self.sided_for = t.duel_no
+            io.lines([esc(x) for x in intro])
+        try:
+            line = io.read("side> ")
+        except EndOfInput:
+            line = None
+        except BadLine:
+            io.out("error: that line is not text (UTF-8)")
+            return
+        try:
+            said = t.side(self.seat, line)
+        except TableError as e:
+            said = [f"error: {e}"]
+        io.lines([esc(x) for x in said])
+
+    def leave(self) -> None:
+        path = self.t.close()
+        if path:
+            self.io.out(f"Replay saved to {esc(path)}")
+        if self.t.match is not None:
+            self.io.out("You left the Match.")
+        else:
             self.io.out("You left the duel.")
 
-    def write_replay(self, path: str) -> None:
-        from .. import replay
+    def interrupted(self) -> int:
+        """Ctrl-C: offer to save the replay, then leave with status 130."""
+        io, t = self.io, self.t
+        io.out("")
+        io.out("[yellow]Interrupted.[/]")
         try:
-            rep = replay.from_duel(self.duel, self.decks[0], self.decks[1], self.seed,
-                                   self.options, meta={"person": PERSON, "bot": self.bot_name,
-                                                       "decks": list(self.deck_names)})
-            rep.decks[0]["name"], rep.decks[1]["name"] = self.deck_names
-            replay.save(rep, path)
-        except (OSError, YgosimError) as e:
-            self.io.out(f"[red]could not save the replay:[/] {esc(e)}")
-            return
-        self.io.out(f"Replay saved to {esc(path)}")
+            if t.save_path:
+                path = t.close()
+                if path:
+                    io.out(f"Replay saved to {esc(path)}")
+            else:
+                io.out("Save the replay before leaving? Type a file name, or press Enter to "
+                       "leave without saving.")
+                name = io.read("save> ").strip()
+                if name:
+                    self.save(name)
+        except (EndOfInput, BadLine, KeyboardInterrupt):
+            pass
+        io.out("You left the duel.")
+        return 130
 
 
-def card_lines(name: str, duel=None) -> list[str]:
-    """A card's facts and the project's description, found by name (or part of a name)."""
-    from ..cards.db import card_db, normalize
-    db = card_db()
-    card = db.get(name)
-    if card is None and duel is not None:
-        for data in duel.data:
-            if normalize(data.name) == normalize(name):
-                card = data
-                break
-    if card is None:
-        key = normalize(name)
-        hits = sorted({c.name for c in db.by_name.values() if key in normalize(c.name)})
-        if len(hits) == 1:
-            card = db.get(hits[0])
-        elif hits:
-            raise IllegalAction(f"{name!r} fits several cards: " + ", ".join(hits[:8])
-                                + (" ..." if len(hits) > 8 else ""))
-        else:
-            raise IllegalAction(f"no card is called {name!r}")
-    if duel is not None:
-        card = card.for_era(duel.rules.card_era)     # the version this duel's rules play
-    out = [f"[bold]{esc(card.name)}[/]  [dim]{card.passcode}[/]", esc(card.kind_line())]
-    if card.text:
-        out.append(esc(card.text))
-    if not card.playable:
+def trivial(line: str) -> bool:
+    """A log line the compact screen leaves out of "What happened" (the board says it): the
+    turn's header and the Draw Phase draw."""
+    x = strip_turn(line)
+    return x.startswith("--- Turn ") or x.endswith(" draws 1 card")
+
+
+def card_lines(info: dict) -> list[str]:
+    out = [f"[bold]{esc(info['name'])}[/]  [dim]{info['passcode']}[/]", esc(info["kind_line"])]
+    if info["text"]:
+        out.append(esc(info["text"]))
+    if not info["playable"]:
         out.append("[dim](the simulator does not play this card's effect yet)[/]")
     return out
 
@@ -573,66 +643,65 @@ def _deck_label(ref: str) -> str:
 @click.option("--deck", "deck_ref", default="yugi", show_default=True,
               help="Your deck: yugi, kaiba, masters, a .ydk file or a ydke:// URL.")
 @click.option("--opponent", "opp_ref", default="kaiba", show_default=True,
-              help="The bot's deck.")
+              help="The bot's deck (same forms as --deck).")
 @click.option("--bot", "bot", default="heuristic", show_default=True,
-              help="The agent you play against (heuristic, random).")
-@click.option("--seed", type=int, default=None, help="Seed of the duel (random if not given).")
+              help="The agent you play against: heuristic (the bot) or random (an easy one).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the duel (random if not given): the same seed and answers give "
+                   "the same duel.")
 @click.option("--quiet", is_flag=True, help="The bot does not talk.")
 @click.option("--plain", is_flag=True, help="Plain text, no colours or boxes.")
 @click.option("--save-replay", "save_replay", type=click.Path(dir_okay=False), default=None,
-              help="Write the replay of the duel to this file (JSON, or YAML for .yaml).")
-@click.option("--rules", type=click.Choice(["v10", "2020"]), default=None)
+              help="Write the replay of each duel to this file (JSON, or YAML for .yaml).")
+@click.option("--rules", type=click.Choice(RULE_NAMES), default=None,
+              help="The rule set: v10 (Master Rule 4, the default), 2020 (its April 2020 "
+                   "revision) or goat (the TCG of April 2005).")
+@click.option("--priority", type=click.Choice(PRIORITY_MODES), default="auto",
+              show_default=True,
+              help="auto: you are asked in a response window only when something happened "
+                   "you can respond to (or at your stops); ask-all: in every window.")
+@click.option("--layout", type=click.Choice(["auto", "compact", "full"]), default="auto",
+              show_default=True,
+              help="The board: compact (fits 24 rows), full (a line per card) or auto "
+                   f"(compact below {COMPACT_BELOW} rows).")
 @click.option("--match", "match", is_flag=True,
               help="Play a Match (best of 3 Duels, side decking between Duels).")
 @click.option("--games-per-match", "games", default=3, show_default=True,
-              type=click.IntRange(1), help="With --match: the most Duels of the Match.")
-def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, match=False, games=3):
+              type=click.IntRange(1, 99), help="With --match: the most Duels of the Match.")
+def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, priority, layout,
+         match=False, games=3):
     """Duel the bot in the terminal."""
-    from ..agents import make_agent
-    make_agent(bot)
     deck_a, deck_b = _load(deck_ref), _load(opp_ref)
     plain = plain or not sys.stdin.isatty()
     io = IO(plain)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
-    options = {"rules": rules} if rules else {}
     for deck, who in ((deck_a, "your deck"), (deck_b, "the bot's deck")):
         missing = deck.not_playable() if hasattr(deck, "not_playable") else []
         if missing:
             io.out(f"[dim]Note: {len(missing)} card(s) in {who} have no script yet and "
                    f"play without their effects.[/]")
-    if match:       # ygosim/frontends/terminal_match.py
-        from .terminal_match import run_match
-        run_match(io, deck_a, deck_b, seed, bot, quiet, options, save_replay,
-                  (_deck_label(deck_ref), _deck_label(opp_ref)), games)
-        sys.exit(0)
-    game = 1
-    while True:
-        path = save_replay
-        if path and game > 1:          # duel.json, then duel-2.json, duel-3.json ...
-            from pathlib import Path
-            p = Path(path)
-            path = str(p.with_name(f"{p.stem}-{game}{p.suffix}"))
-        s = Session(io, deck_a, deck_b, seed, bot, quiet, options, path,
-                    (_deck_label(deck_ref), _deck_label(opp_ref)))
-        r = s.play()
-        if r != "again":
-            break
-        seed += 1
-        game += 1
-    sys.exit(0)
+    table = Table((deck_a, deck_b), opponent="bot", bot=bot, seed=seed, rules=rules,
+                  games=games if match else None,
+                  deck_names=(_deck_label(deck_ref), _deck_label(opp_ref)), priority=priority,
+                  quiet=quiet, save_replay=save_replay)
+    sys.exit(TerminalTable(io, table, SEAT, layout).run())
 
 
 @main.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as", "as_", type=click.Choice(["A", "B", "a", "b"]), default=None,
               help="Show the duel as this player saw it (default: everything revealed).")
-@click.option("--step", "stepwise", is_flag=True, help="Stop after each decision (Enter).")
+@click.option("--step", "stepwise", is_flag=True,
+              help="Stop after each decision: Enter goes on, q quits.")
 @click.option("--plain", is_flag=True, help="Plain text, no colours or boxes.")
-def replay_cmd(file, as_, stepwise, plain):
+@click.option("--rules", type=click.Choice(RULE_NAMES), default=None,
+              help="Play the replay under this rule set (default: the one it records).")
+def replay_cmd(file, as_, stepwise, plain, rules):
     """Play a saved duel back, step by step or to the end."""
     from .. import replay as R
+    from ..engine.observe import observe, option_texts_for
     rep = R.load(file)
+    if rules:
+        rep.options = dict(rep.options, rules=rules)
     viewer = None if as_ is None else "AB".index(as_.upper())
     plain = plain or not sys.stdout.isatty()
     io = IO(plain)
@@ -641,7 +710,7 @@ def replay_cmd(file, as_, stepwise, plain):
     io.out(f"Replay {esc(file)}: seed {rep.seed}, {esc(names[0])} "
            f"({esc(rep.decks[0].get('name', ''))}) vs {esc(names[1])} "
            f"({esc(rep.decks[1].get('name', ''))}), {len(rep.decisions)} decisions"
-           + ("" if viewer is None else f", as {names[viewer]} saw it"))
+           + ("" if viewer is None else f", as {esc(names[viewer])} saw it"))
     seen = 0
     stepping = stepwise
     for x in rep.decisions:
@@ -655,20 +724,28 @@ def replay_cmd(file, as_, stepwise, plain):
                 text = texts[idx]
             else:
                 text = x.get("text")
-        R.step(d, x, rep.source)
-        new = d.log[seen:]
-        seen = len(d.log)
+        R.step(d, x)
+        log = observe(d, viewer)["log"]
+        new = log[seen:]
+        seen = len(log)
         if text is not None:
             io.out(f"[bold]{x['step']:>4}. {esc(names[who])}:[/] {esc(text)}")
         for line in new:
             io.out(f"      [dim]{esc(line)}[/]")
         if stepping:
-            io.block(board_lines(observe(d, viewer)), title=f"after step {x['step']}")
+            io.block(full_board(observe(d, viewer)), title=f"after step {x['step']}")
             try:
-                io.read("(Enter) ")
-            except EndOfInput:
+                key = io.read("(Enter: next step, q: quit) ").strip().lower()
+            except (EndOfInput, BadLine):
                 stepping = False
-    io.block(board_lines(observe(d, viewer)), title="the end")
+                continue
+            except KeyboardInterrupt:
+                io.out("Stopped.")
+                sys.exit(130)
+            if key in ("q", "quit", "exit"):
+                io.out(f"Stopped after step {x['step']} of {len(rep.decisions)}.")
+                return
+    io.block(full_board(observe(d, viewer)), title="the end")
     if d.winner is None:
         io.out(f"The replay ends before the duel does (turn {d.turn}).")
     elif d.winner == "draw":

@@ -1,0 +1,798 @@
+"""The table: a duel as the people at it live it, for every front end.
+
+A `Table` holds the duel, the bot (or a second person), undo, priority (when a person is
+asked in a response window), the chat, the Match around the duels, and replay saving. Front
+ends (the terminal, the web server) only render what it gives and pass on what people type or
+click; they hold no duel logic of their own.
+
+    t = Table((deck_a, deck_b), opponent="bot", seed=7, rules="v10")
+    v = t.view(0)                    # what seat 0 may see: JSON-friendly, from observe()
+    v["prompt"]                      # the question seat 0 must answer now, or None
+    t.answer(0, "summon Dark Magician", prompt_id=v["prompt"]["id"])
+    for ev in t.take_events(0): ...  # chat lines, notes, duel/match results
+
+What a seat (0, 1) or a spectator (`SPECTATOR`) sees comes only from
+`observe(duel, viewer)` and from the table's events addressed to it; a spectator gets public
+information only. Answers are refused with a clear `TableError` (the table and the duel are
+then unchanged): an answer for a question that is not the seat's, or for an earlier question
+(`prompt_id`), or one that is not legal.
+
+Priority (issue 11): by default ("auto") a person is asked in a response window only when
+something happened they can respond to (the opponent activated something or added to a chain,
+summoned, declared an attack, flipped a monster face-up), when a trigger effect of theirs may
+be activated, when a card of theirs becomes usable during a battle (damage calculation:
+Kuriboh), or at a phase where they set a stop (`stop end`: the opponent's End Phase); other
+windows are passed for them silently. "ask-all" asks in every window; `hold` asks at the next
+window whatever happens. Bots see every window.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .engine import const as K
+from .engine.decision import RESPONSE
+from .engine.observe import (PHASE_TITLES, SPECTATOR, describe, describe_card, hidden_from,
+                             observe, option_texts_for)
+from .engine.text import zone_name
+from .errors import IllegalAction, YgosimError
+from .safetext import excerpt, printable
+
+BOT, PERSON = "bot", "person"
+PRIORITY_MODES = ("auto", "ask-all")
+PHASES = K.PHASE_NAMES             # draw standby main1 battle main2 end
+WHOSE = ("opponent", "mine")       # a stop in the opponent's turn, or in your own
+MAX_LINE = 300                     # characters of an answer or command
+
+# what a person may want to respond to, when the opponent does it
+HAPPENINGS = {K.EV_NORMAL_SUMMONED: "Normal Summons", K.EV_FLIP_SUMMONED: "Flip Summons",
+              K.EV_SPECIAL_SUMMONED: "Special Summons", K.EV_ATTACK: "attacks",
+              K.EV_FLIPPED: "flipped face-up"}
+
+PHASE_ALIASES = {"dp": "draw", "draw": "draw", "sp": "standby", "standby": "standby",
+                 "m1": "main1", "main1": "main1", "main": "main1", "main 1": "main1",
+                 "bp": "battle", "battle": "battle", "m2": "main2", "main2": "main2",
+                 "main 2": "main2", "ep": "end", "end": "end"}
+
+COMMANDS_HELP = """\
+  stop PHASE   be asked at the opponent's PHASE (draw, standby, main1, battle, main2, end);
+               `stop PHASE mine` in your own turn, `stop PHASE both`; `unstop PHASE`
+  stops        your stops             hold    be asked at the next window, whatever happens
+  priority ask-all | auto             every window, or only when something happened
+  undo         take back your last decision (against the bot)"""
+
+
+class TableError(IllegalAction):
+    """An answer or command the table refuses; the table and the duel are unchanged."""
+
+
+@dataclass
+class Priority:
+    """When a person is asked in response windows."""
+    mode: str = "auto"
+    stops: set = field(default_factory=set)     # {(phase name, "opponent" | "mine")}
+    hold: bool = False
+
+    def as_dict(self) -> dict:
+        return {"mode": self.mode, "hold": self.hold,
+                "stops": [{"phase": ph, "turn": w} for ph, w in sorted(self.stops)]}
+
+
+@dataclass
+class SeatState:
+    """Per seat bookkeeping, restored by undo."""
+    log_mark: int = 0                 # log lines (of this seat's observation) already told
+    seen: tuple = (0, frozenset())    # (turn, happenings already asked about)
+    battle: tuple | None = None       # (attack identity, options offered during it)
+    stop_fired: tuple = (-1, -1)      # (turn, phase) of the last stop that asked
+
+
+@dataclass
+class Stats:
+    """What happened to a seat's decisions (issue 11 counts how many answers were `pass`)."""
+    asked: int = 0            # questions put to the person
+    answered_pass: int = 0    # of those, answered `pass`
+    auto_passed: int = 0      # response windows passed for them (priority)
+    only_one: int = 0         # decisions with a single answer, taken for them
+
+    def as_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def turn_words(whose: str) -> str:
+    return "your" if whose == "mine" else "the opponent's"
+
+
+def _random_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000
+
+
+def make_bot(name: str, seed: int, talk: bool):
+    from .agents import make_agent
+    if name == "heuristic":
+        from .agents.heuristic import HeuristicAgent
+        return HeuristicAgent(seed, talk=talk)
+    return make_agent(name, seed)
+
+
+def parse_phase(word: str) -> str:
+    key = " ".join(word.lower().split())
+    if key not in PHASE_ALIASES:
+        raise TableError(f"{excerpt(word)!r} is not a phase: use one of " + ", ".join(PHASES))
+    return PHASE_ALIASES[key]
+
+
+def check_line(text) -> str:
+    """A line typed or sent by a person, checked: text, not too long, no control characters
+    or lone surrogates (TableError saying so)."""
+    if not isinstance(text, str):
+        raise TableError(f"an answer is a number or a line of text, not {excerpt(text)}")
+    if len(text) > MAX_LINE:
+        raise TableError(f"that line is too long ({len(text)} characters; at most {MAX_LINE})")
+    s = text.replace("\t", " ").strip()
+    for ch in s:
+        if printable(ch) != ch:
+            raise TableError(f"'{excerpt(s)}' holds a character that is not text "
+                             f"({printable(ch)}): type a number or a line of the grammar")
+    return s
+
+
+class Table:
+    """A duel (or a Match of Duels) between a person and the bot, or two people.
+
+    decks: (deck of seat 0, deck of seat 1). opponent: "bot" (seat 1 is the bot `bot`) or
+    "human" (seat 1 is a person too). games: None for single Duels (`again` starts another,
+    seed + 1), or N for a best-of-N Match (side decking between Duels, `again` at the end
+    starts a new Match). rules: a rule set name (ygosim.engine.rules.NAMES). priority: the
+    people's starting priority mode ("auto" or "ask-all"). save_replay: a file each Duel's
+    replay is written to when it ends (or the table is closed): FILE, FILE-2 ... for single
+    Duels, FILE-1, FILE-2 ... in a Match. position: a Duel already set up (a scenario, a
+    puzzle) to play from instead of new Duels from the decks (decks may then be None; there is
+    no next Duel and no replay)."""
+
+    def __init__(self, decks, *, opponent: str = "bot", bot: str = "heuristic",
+                 seed: int | None = None, rules: str | None = None, games: int | None = None,
+                 names=None, deck_names=("", ""), priority: str = "auto",
+                 quiet: bool = False, options: dict | None = None,
+                 save_replay: str | None = None, position=None):
+        if opponent not in ("bot", "human"):
+            raise YgosimError(f"opponent: {excerpt(opponent)!r} (bot or human)")
+        if priority not in PRIORITY_MODES:
+            raise YgosimError(f"priority: {excerpt(priority)!r} (one of "
+                              f"{', '.join(PRIORITY_MODES)})")
+        self.kinds = (PERSON, BOT if opponent == "bot" else PERSON)
+        self.bot_name = bot
+        if opponent == "bot":
+            make_bot(bot, 0, False)          # an unknown agent name fails here, clearly
+        self.seed = _random_seed() if seed is None else int(seed)
+        self.options = dict(options or {})
+        if rules:
+            from .engine.rules import get_rules
+            self.options["rules"] = get_rules(rules).name
+        self.names = tuple(names or (("Player", "Bot") if opponent == "bot"
+                                     else ("Player 1", "Player 2")))
+        self.deck_names = tuple(deck_names)
+        self.position = position
+        if position is not None:
+            decks = decks or (None, None)
+            if names is None:
+                self.names = tuple(position.names)
+        self.base_decks = list(decks)
+        self.quiet = quiet
+        self.games = games
+        self.save_path = save_replay
+        self.priority = [Priority(priority), Priority(priority)]
+        self.stats = [Stats(), Stats()]
+        self._events: list[dict] = []
+        self._cursor: dict = {}
+        self._prompt_id = 0
+        self._greeted = False
+        self.match = None
+        self.match_no = 0
+        self.duel_no = 0          # Duels started at this table
+        self._new_match()
+
+    # ================================================================== duels and matches
+    def _new_match(self) -> None:
+        from .match import Match
+        self.match_no += 1
+        self.decks = list(self.base_decks)
+        if self.games is not None:
+            self.match = Match(self.decks[0], self.decks[1], self.games,
+                               self.seed + self.match_no - 1, self.options, self.names)
+        self._game = 0
+        self._start_duel()
+
+    def _start_duel(self) -> None:
+        from .engine.api import new_duel
+        self._game += 1
+        self.duel_no += 1
+        if self.match is not None:
+            self.decks = list(self.match.decks)
+            seed, opts = self.match.next_seed(), self.match.options_for_next()
+        else:
+            seed, opts = self.seed + self.duel_no - 1, dict(self.options)
+        self.duel_seed, self.duel_options = seed, opts
+        self.duel_decks = tuple(self.decks)
+        if self.position is not None:
+            self.duel = self.position
+            self.duel.names = self.names
+        else:
+            self.duel = new_duel(self.decks[0], self.decks[1], seed=seed,
+                                 options=opts or None, names=self.names)
+        self.bot = None
+        if BOT in self.kinds:
+            self.bot = make_bot(self.bot_name, seed, talk=not self.quiet)
+            talk = getattr(self.bot, "talk", None)
+            if talk is not None and self._greeted:
+                talk.greeted = True         # the greeting is said once per table
+            self._greeted = True
+        self.state = "duel"
+        self.seat_state = [SeatState(), SeatState()]
+        self.snapshots: list = []
+        self._asking = None
+        self._ready: set = set()
+        self._siding: dict = {}
+        self.result = None
+        info = {"type": "duel_start", "duel": self.duel_no, "game": self._game,
+                "seed": seed, "names": list(self.names), "deck_names": list(self.deck_names),
+                "rules": str(opts.get("rules", "v10"))}
+        if self.match is not None:
+            info["match"] = self.match_view()
+        self._emit(info)
+        self._react()
+        self._run()
+
+    def match_view(self) -> dict | None:
+        m = self.match
+        if m is None:
+            return None
+        r = m.result
+        return {"games_per_match": m.limit, "game": len(r.games) + (0 if m.over else 1),
+                "wins": list(r.wins), "draws": r.draws, "over": m.over,
+                "winner": r.winner, "score": f"{r.wins[0]}-{r.wins[1]}"
+                + (f"-{r.draws}" if r.draws else ""),
+                "line": r.line(self.names) if m.over else None}
+
+    # ================================================================== the loop
+    def _run(self) -> None:
+        """Play on (the bot, single answers, windows passed by priority) until a person must
+        answer or the Duel is over."""
+        d = self.duel
+        while True:
+            if d.winner is not None:
+                self._duel_over()
+                return
+            dec = d.pending
+            p = dec.player
+            if self.kinds[p] == BOT:
+                d.apply(self.bot.choose(d))
+                self._react()
+                continue
+            if len(dec.options) == 1:
+                self.stats[p].only_one += 1
+                say = describe(d, dec.options[0], p, dec)
+                self._emit({"type": "note", "text":
+                            f"({dec.prompt or dec.kind}: only one answer: {say})"}, to=(p,))
+                d.apply(0)
+                self._react()
+                continue
+            why = self._why_ask(p, dec)
+            if why is None:
+                self.stats[p].auto_passed += 1
+                d.apply(next(i for i, o in enumerate(dec.options) if o.verb == "pass"))
+                self._react()
+                continue
+            self._ask(p, why)
+            return
+
+    def _react(self) -> None:
+        bot = self.bot
+        if bot is None:
+            return
+        if hasattr(bot, "react"):
+            bot.react(self.duel)
+        if hasattr(bot, "take_lines"):
+            for line in bot.take_lines():
+                if not self.quiet:
+                    self._emit({"type": "chat", "from": "bot", "seat": self.kinds.index(BOT),
+                                "name": self.names[self.kinds.index(BOT)], "text": line})
+
+    def _ask(self, seat: int, why: str) -> None:
+        d = self.duel
+        if self.kinds[1 - seat] == BOT:     # undo goes back to any question put to a person
+            self.snapshots.append((d.clone(), copy.deepcopy(self.bot),
+                                   copy.deepcopy(self.seat_state[seat]), why))
+        st = self.seat_state[seat]
+        log = observe(d, seat)["log"]
+        happened = log[st.log_mark:]
+        st.log_mark = len(log)
+        self._prompt_id += 1
+        self._asking = {"seat": seat, "id": self._prompt_id, "why": why,
+                        "happened": happened}
+        self.stats[seat].asked += 1
+        self._emit({"type": "prompt", "seat": seat, "id": self._prompt_id}, to=(seat,))
+
+    # ================================================================== priority
+    def _why_ask(self, seat: int, dec) -> str | None:
+        """Why the person in `seat` is asked this decision, or None: a response window passed
+        for them."""
+        if dec.kind != RESPONSE or not any(o.verb == "pass" for o in dec.options):
+            return ""
+        d = self.duel
+        pr = self.priority[seat]
+        st = self.seat_state[seat]
+        reasons = []
+        if any(o.verb == "activate" and isinstance(o.arg, tuple) for o in dec.options):
+            reasons.append("a trigger effect of yours can be activated")
+        if d.chain:
+            link = d.links[d.chain[-1]]
+            if link["player"] != seat:
+                reasons.append(f"{d.names[link['player']]} activated "
+                               f"{describe_card(d, link['card'], seat, zone=False)}"
+                               f" (Chain Link {len(d.chain)})")
+        turn, seen = st.seen
+        if turn != d.turn:
+            seen = frozenset()
+        new = [e for e in d.events if e[0] in HAPPENINGS and e[3] != seat and e not in seen]
+        for e in new[:2]:
+            reasons.append(self._happening_words(e, seat))
+        st.seen = (d.turn, seen | frozenset(e for e in d.events if e[0] in HAPPENINGS))
+        # a card that becomes usable during a battle (a damage calculation effect)
+        if d.attack is not None and d.phase == K.BATTLE:
+            key = (d.attack[0], d.attack[3])
+            acts = frozenset(o for o in dec.options if o.verb == "activate")
+            before = st.battle[1] if st.battle and st.battle[0] == key else None
+            if before is not None and not acts <= before and d.step >= K.DS_START:
+                reasons.append("a card of yours can be used now")
+            st.battle = (key, acts | (before or frozenset()))
+        phase = PHASES[d.phase] if 0 <= d.phase < len(PHASES) else ""
+        mine = "mine" if d.tp == seat else "opponent"
+        if (phase, mine) in pr.stops and st.stop_fired != (d.turn, d.phase):
+            st.stop_fired = (d.turn, d.phase)
+            reasons.append(f"your stop at {turn_words(mine)} {PHASE_TITLES[d.phase]}")
+        if pr.hold:
+            pr.hold = False
+            reasons = reasons or ["you held priority"]
+        if pr.mode == "ask-all" and not reasons:
+            reasons.append("every window (priority ask-all)")
+        return "; ".join(reasons) if reasons else None
+
+    def _happening_words(self, e, seat: int) -> str:
+        d = self.duel
+        kind, c, mid, p = e[0], e[1], e[2], e[3]
+        who = d.names[p]
+        here = c >= 0 and d.mid[c] == mid
+        card = describe_card(d, c, seat) if here else "a card"
+        if kind == K.EV_ATTACK:
+            t = e[6]
+            target = "directly" if t is None or t < 0 else describe_card(d, t, seat)
+            return f"{card} attacks {target}"
+        if kind == K.EV_FLIPPED:
+            return f"{card} is flipped face-up"
+        if here and not hidden_from(d, c, seat) and d.loc[c] & K.FIELD:
+            card = f"{d.data[c].name} ({zone_name(d, c)})"
+        return f"{who} {HAPPENINGS[kind]} {card}"
+
+    def set_priority(self, seat: int, mode: str) -> None:
+        self._person(seat)
+        if mode not in PRIORITY_MODES:
+            raise TableError(f"priority: {excerpt(mode)!r} is not a mode (auto or ask-all)")
+        self.priority[seat].mode = mode
+
+    def set_stops(self, seat: int, phases, whose: str = "opponent", on: bool = True) -> None:
+        """Add (on) or remove stops: at each phase of `phases` in the opponent's turns
+        ("opponent"), your own ("mine") or both ("both")."""
+        self._person(seat)
+        sides = WHOSE if whose == "both" else (whose,)
+        if any(w not in WHOSE for w in sides):
+            raise TableError(f"{excerpt(whose)!r}: a stop is in the opponent's turn, mine or both")
+        for ph in phases:
+            ph = parse_phase(ph)
+            for w in sides:
+                (self.priority[seat].stops.add if on else self.priority[seat].stops.discard)(
+                    (ph, w))
+
+    def hold(self, seat: int) -> None:
+        """Ask `seat` at the next response window, whatever happens."""
+        self._person(seat)
+        self.priority[seat].hold = True
+
+    def stops_words(self, seat: int) -> list[str]:
+        pr = self.priority[seat]
+        out = [f"priority: {pr.mode}" + (" (you are held: asked at the next window)"
+                                         if pr.hold else "")]
+        if not pr.stops:
+            out.append("no stops (type e.g. `stop end` to be asked at the opponent's End Phase)")
+        for ph, w in sorted(pr.stops, key=lambda x: (PHASES.index(x[0]), x[1])):
+            title = PHASE_TITLES[PHASES.index(ph)]
+            out.append(f"stop at {turn_words(w)} {title}")
+        return out
+
+    # ================================================================== what a viewer sees
+    def view(self, viewer) -> dict:
+        """Everything `viewer` (0, 1 or SPECTATOR) may see now, as JSON-friendly data."""
+        self._viewer(viewer)
+        d = self.duel
+        out = {"viewer": viewer, "state": self.state, "seats": list(self.kinds),
+               "names": list(self.names), "deck_names": list(self.deck_names),
+               "duel": observe(d, viewer), "prompt": self.prompt(viewer),
+               "waiting_for": None, "match": self.match_view(), "result": self.result,
+               "duel_no": self.duel_no, "seed": self.duel_seed,
+               "rules": str(self.duel_options.get("rules", "v10"))}
+        a = self._asking
+        if a is not None and a["seat"] != viewer:
+            out["waiting_for"] = a["seat"]
+        if viewer in (0, 1):
+            out["priority"] = self.priority[viewer].as_dict()
+            out["can_undo"] = self._can_undo(viewer)
+            sd = self._siding.get(viewer)
+            out["siding"] = None if sd is None or sd.done else sd.intro()
+        return out
+
+    def prompt(self, viewer) -> dict | None:
+        """The question `viewer` must answer now (None if there is none): its id (answers may
+        name it, so a late answer is not applied to a later question), the kind, the
+        question, whose turn, phase and step, why it is asked, what happened since the
+        viewer's last question, and the numbered answers (grammar text and plain words)."""
+        a = self._asking
+        if a is None or a["seat"] != viewer or self.state != "duel":
+            return None
+        d = self.duel
+        dec = d.pending
+        texts = option_texts_for(d, dec, viewer)
+        ctx = self.context(viewer)
+        return {"id": a["id"], "seat": viewer, "kind": dec.kind,
+                "question": (dec.prompt or dec.kind).strip(), "why": a["why"],
+                "happened": list(a["happened"]), "context": ctx,
+                "options": [{"index": i, "text": t, "say": describe(d, o, viewer, dec)}
+                            for i, (o, t) in enumerate(zip(dec.options, texts))]}
+
+    def context(self, viewer) -> dict:
+        """Whose turn, the phase and the step, for a viewer ("your" / "Bot's")."""
+        d = self.duel
+        step = ""
+        if d.phase == K.BATTLE:
+            from .engine.observe import STEP_TITLES
+            step = STEP_TITLES.get(d.step, "")
+        whose = ("your" if d.tp == viewer else f"{d.names[d.tp]}'s") if d.turn else ""
+        phase = PHASE_TITLES[d.phase] if d.turn and 0 <= d.phase < len(PHASE_TITLES) else ""
+        words = (f"Turn {d.turn}, {whose} {phase}" + (f", {step}" if step else "")
+                 if d.turn else "Before the duel")
+        return {"turn": d.turn, "turn_player": d.tp, "whose": whose, "phase": phase,
+                "step": step, "words": words}
+
+    # ================================================================== events
+    def _emit(self, event: dict, to=None) -> None:
+        """An event for every viewer (to=None) or only the seats in `to`."""
+        event = dict(event)
+        event["seq"] = len(self._events) + 1
+        event["to"] = None if to is None else list(to)
+        self._events.append(event)
+
+    def events(self, viewer, since: int = 0) -> list[dict]:
+        """The events `viewer` may see with a sequence number above `since` (a client that
+        reconnects asks from the last one it got)."""
+        self._viewer(viewer)
+        return [e for e in self._events[since:] if e["to"] is None or viewer in e["to"]]
+
+    def take_events(self, viewer) -> list[dict]:
+        """The events for `viewer` not taken yet (one reader per viewer: the terminal)."""
+        since = self._cursor.get(viewer, 0)
+        self._cursor[viewer] = len(self._events)
+        return self.events(viewer, since)
+
+    def say(self, seat: int, text: str) -> None:
+        """A chat line from a person, for everyone at the table."""
+        self._person(seat)
+        text = check_line(text)
+        if not text:
+            raise TableError("say what? (say TEXT)")
+        self._emit({"type": "chat", "from": "person", "seat": seat, "name": self.names[seat],
+                    "text": text})
+
+    # ================================================================== answering
+    def answer(self, seat: int, answer, prompt_id: int | None = None) -> None:
+        """Answer the question put to `seat`: an index (int, from 0), or text: a number (from
+        1), an answer's grammar text or plain words, or a line of the grammar. TableError if
+        it is not `seat`'s question, `prompt_id` names an earlier one, or the answer is not
+        legal; then nothing changes. The bot's replies are played before this returns."""
+        self._person(seat)
+        if self.state != "duel":
+            raise TableError("the duel is over: there is no question to answer")
+        a = self._asking
+        if a is None or a["seat"] != seat:
+            who = self.names[a["seat"]] if a else "nobody"
+            raise TableError(f"it is not your decision (waiting for {who})")
+        if prompt_id is not None and prompt_id != a["id"]:
+            raise TableError(f"that answer was for an earlier question (#{prompt_id}); "
+                             f"the question now is #{a['id']}: "
+                             f"{(self.duel.pending.prompt or self.duel.pending.kind)}")
+        i = self.resolve(seat, answer)
+        d = self.duel
+        if d.pending.options[i].verb == "pass":
+            self.stats[seat].answered_pass += 1
+        self._asking = None
+        d.apply(i)
+        self._react()
+        self._run()
+
+    def resolve(self, seat: int, answer) -> int:
+        """The index of the answer `answer` means to seat's question (TableError if none)."""
+        from .engine.text import match, options_interchangeable
+        d = self.duel
+        dec = d.pending
+        n = len(dec.options)
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            if not 0 <= answer < n:
+                raise TableError(f"there is no answer number {answer} (0 to {n - 1})")
+            return answer
+        s = check_line(answer)
+        if not s:
+            raise TableError(f"type a number from 1 to {n}, or an answer")
+        if s.isascii() and s.isdigit():
+            k = int(s) if len(s) <= 6 else 0
+            if not 1 <= k <= n:
+                raise TableError(f"there is no answer {excerpt(s, 12)}: type a number from 1 "
+                                 f"to {n}")
+            return k - 1
+        norm = " ".join(s.casefold().split())
+        texts = option_texts_for(d, dec, seat)
+        for i, (t, o) in enumerate(zip(texts, dec.options)):
+            if norm == " ".join(t.casefold().split()) or \
+                    norm == " ".join(describe(d, o, seat, dec).casefold().split()):
+                return i
+        fits, err = match(d, dec, s, viewer=seat)
+        if err:
+            raise TableError(f"'{excerpt(s)}' is not an answer here ({excerpt(err, 80)}). "
+                             f"Type a number from 1 to {n}, or help")
+        if not fits:
+            raise TableError(f"'{excerpt(s)}' is not a legal answer now. The legal answers "
+                             f"are numbered 1 to {n}; type help for the grammar")
+        if len(fits) > 1 and not options_interchangeable(d, fits):
+            raise TableError(f"'{excerpt(s)}' is ambiguous: it fits {len(fits)} answers; type "
+                             f"the number, or name the card with @zone (e.g. @m1)")
+        return dec.options.index(fits[0])
+
+    def command(self, seat: int, line: str) -> list[str] | None:
+        """A table command typed by a person (undo, hold, stops, stop PHASE [mine|both],
+        unstop PHASE, priority MODE, say TEXT): the lines to tell them, or None if the line
+        is not a table command (then it may be an answer). TableError if it is one but
+        cannot be done."""
+        s = check_line(line)
+        low = " ".join(s.lower().split())
+        word, _, rest = low.partition(" ")
+        if low == "undo":
+            return [self.undo(seat)]
+        if low == "hold":
+            self.hold(seat)
+            return ["You will be asked at the next window, whatever happens."]
+        if low in ("stops", "stop"):
+            self._person(seat)
+            return self.stops_words(seat)
+        if word in ("stop", "unstop"):
+            on = word == "stop"
+            args = rest.split()
+            if args and args[0] in ("off", "no", "clear", "none") and on:
+                on = False
+                args = args[1:]
+                if not args or args == ["all"]:
+                    self._person(seat)
+                    self.priority[seat].stops.clear()
+                    return self.stops_words(seat)
+            whose = "opponent"
+            if args and args[-1] in ("mine", "both", "opponent", "opp", "theirs"):
+                whose = {"opp": "opponent", "theirs": "opponent"}.get(args[-1], args[-1])
+                args = args[:-1]
+            if args and args[0] in ("my", "own"):
+                whose, args = "mine", args[1:]
+            if not args:
+                raise TableError("stop which phase? e.g. `stop end` (" + ", ".join(PHASES) + ")")
+            if not on and whose == "opponent":
+                whose = "both"
+            self.set_stops(seat, [" ".join(args)], whose, on)
+            return self.stops_words(seat)
+        if word == "priority":
+            if rest not in PRIORITY_MODES:
+                raise TableError("write `priority auto` or `priority ask-all`")
+            self.set_priority(seat, rest)
+            return [f"priority: {rest}"]
+        if word in ("say", "chat"):
+            self.say(seat, s.partition(" ")[2])
+            return []
+        return None
+
+    # ================================================================== undo
+    def _can_undo(self, seat) -> bool:
+        if self.kinds[1 - seat] != BOT:
+            return False
+        if self.state not in ("duel", "over", "match_over"):
+            return False
+        return len(self.snapshots) >= (2 if self.state == "duel" else 1)
+
+    def undo(self, seat: int) -> str:
+        """Take back seat's last decision and the bot's replies (against the bot only); at
+        the end of a Duel, go back to the last decision. Returns what was taken back."""
+        self._person(seat)
+        if self.kinds[1 - seat] != BOT:
+            raise TableError("undo is only for duels against the bot")
+        if self.state not in ("duel", "over", "match_over"):
+            raise TableError("nothing to undo now")
+        ended = self.state != "duel"
+        if len(self.snapshots) < (1 if ended else 2):
+            raise TableError("there is nothing to undo yet")
+        if ended and self.match is not None:
+            self.match.unrecord()
+        if not ended:
+            self.snapshots.pop()             # the question being asked now
+        duel, bot, st, why = self.snapshots.pop()
+        taken = ""
+        k = len(duel.history)
+        if k < len(self.duel.history):
+            taken = option_texts_for(duel, duel.pending, seat)[self.duel.history[k]]
+        self.duel, self.bot = duel, bot
+        self.seat_state[seat] = st
+        self.state = "duel"
+        self.result = None
+        self._ask(seat, why)
+        words = (f"Undone: took back {taken or 'your last decision'} and the bot's replies."
+                 if not ended else "Undone: back to your last decision.")
+        self._emit({"type": "undone", "seat": seat, "text": words})
+        return words
+
+    # ================================================================== the end of a Duel
+    def _duel_over(self) -> None:
+        d = self.duel
+        self._asking = None
+        w = d.winner
+        res = {"winner": w, "reason": d.win_reason, "turns": d.turn,
+               "names": list(self.names), "duel": self.duel_no}
+        if self.match is not None:
+            g = self.match.record(d)
+            res["match"] = self.match_view()
+            res["game_line"] = g.line(self.names)
+        self.result = res
+        self.state = "match_over" if self.match is not None and self.match.over else "over"
+        if BOT in self.kinds:                # against the bot its hand is shown at the end
+            b = self.kinds.index(BOT)
+            hand = observe(d, None)["sides"][b]["hand"] or []
+            res["bot_hand"] = [c["name"] for c in hand]
+        self._emit(dict(res, type="duel_over"))
+        if self.state == "match_over":
+            self._emit({"type": "match_over", **self.match_view()})
+        if self.save_path and self.position is None:
+            self._autosave()
+
+    def _autosave(self) -> None:
+        try:
+            path = self.save_replay(self.replay_path())
+        except YgosimError as e:
+            self._emit({"type": "note", "text": f"could not save the replay: {e}"})
+            return
+        self._emit({"type": "note", "text": f"Replay saved to {path}"})
+
+    def replay_path(self) -> str | None:
+        """Where this Duel's replay goes with save_replay: FILE, FILE-2 ... (single Duels),
+        FILE-1, FILE-2 ... (a Match)."""
+        if not self.save_path:
+            return None
+        p = Path(self.save_path)
+        n = self._game if self.match is not None else self.duel_no
+        if self.match is None and n == 1:
+            return str(p)
+        if self.match is not None and self.match_no > 1:
+            return str(p.with_name(f"{p.stem}-m{self.match_no}-{n}{p.suffix}"))
+        return str(p.with_name(f"{p.stem}-{n}{p.suffix}"))
+
+    def proceed(self, seat: int) -> list[str]:
+        """After a Duel: go on (to side decking and the next Duel of the Match, a new Duel, or
+        after a Match a new Match). With two people both must ask. Returns what to tell."""
+        self._person(seat)
+        if self.state not in ("over", "match_over"):
+            raise TableError("the duel is not over")
+        if self.position is not None:
+            raise TableError("this duel was set up from a position: there is no next duel")
+        self._ready.add(seat)
+        people = {i for i, k in enumerate(self.kinds) if k == PERSON}
+        if not people <= self._ready:
+            return ["Waiting for your opponent to go on."]
+        if self.state == "match_over":
+            self._new_match()
+            return []
+        if self.match is None:
+            self._start_duel()
+            return []
+        self.state = "siding"
+        from .match import SideDecking
+        self._siding = {}
+        for p in people:
+            if getattr(self.decks[p], "side", None):
+                self._siding[p] = SideDecking(self.decks[p], self.match.side_counts[p],
+                                              self.names[p], self.match.game)
+        self._maybe_next_duel()
+        return []
+
+    def side(self, seat: int, line: str | None) -> list[str]:
+        """A line of side decking from `seat` between the Duels of a Match ("out CARD in CARD",
+        "list", "reset", "done"; None: end of input). Returns what to tell them."""
+        self._person(seat)
+        sd = self._siding.get(seat)
+        if self.state != "siding" or sd is None or sd.done:
+            raise TableError("there is no side decking to do now")
+        said = sd.end_of_input() if line is None else sd.line(check_line(line))
+        if sd.done:
+            self.match.apply_side_answer(seat, sd.answer)
+            self._maybe_next_duel()
+        return said
+
+    def _maybe_next_duel(self) -> None:
+        if all(sd.done for sd in self._siding.values()):
+            self._siding = {}
+            self._start_duel()
+
+    # ================================================================== replays
+    def replay(self):
+        """The current Duel as a Replay (ygosim.replay), finished or not."""
+        from . import replay as R
+        if self.position is not None:
+            raise TableError("this duel was set up from a position: it has no replay")
+        a, b = self.duel_decks
+        rep = R.from_duel(self.duel, a, b, self.duel_seed, self.duel_options,
+                          meta={"seats": list(self.kinds),
+                                "bot": self.bot_name if BOT in self.kinds else None,
+                                "decks": list(self.deck_names), "duel": self.duel_no})
+        rep.decks[0]["name"], rep.decks[1]["name"] = self.deck_names
+        return rep
+
+    def save_replay(self, path) -> str:
+        """Write the current Duel's replay to `path` (JSON, or YAML for .yaml)."""
+        from . import replay as R
+        try:
+            return str(R.save(self.replay(), path))
+        except OSError as e:
+            raise YgosimError(f"{printable(str(path))}: cannot write the replay "
+                              f"({e.strerror or e})") from None
+
+    def close(self) -> str | None:
+        """The people leave: an unfinished Duel's replay is saved if the table saves them.
+        Returns the file written, if any."""
+        if self.save_path and self.state == "duel" and self.position is None:
+            try:
+                return self.save_replay(self.replay_path())
+            except YgosimError:
+                return None
+        return None
+
+    # ================================================================== cards
+    @staticmethod
+    def card_info(name: str) -> dict:
+        """A card's public facts and the project's description, found by its name or a part
+        of it (TableError if none or several fit)."""
+        from .cards.db import card_db, normalize
+        name = check_line(name)
+        db = card_db()
+        card = db.get(name) if name else None
+        if card is None:
+            key = normalize(name)
+            hits = sorted({c.name for c in db.by_name.values() if key and key in normalize(c.name)})
+            if len(hits) == 1:
+                card = db.get(hits[0])
+            elif hits:
+                raise TableError(f"'{excerpt(name)}' fits several cards: "
+                                 + ", ".join(printable(h) for h in hits[:8])
+                                 + (" ..." if len(hits) > 8 else ""))
+            else:
+                raise TableError(f"no card is called '{excerpt(name)}'")
+        return {"name": card.name, "passcode": card.passcode, "kind_line": card.kind_line(),
+                "text": card.text or "", "playable": bool(card.playable)}
+
+    # ================================================================== checks
+    def _person(self, seat) -> None:
+        if seat not in (0, 1) or self.kinds[seat] != PERSON:
+            raise TableError(f"seat {excerpt(seat)} is not a person's seat at this table")
+
+    def _viewer(self, viewer) -> None:
+        if viewer not in (0, 1, SPECTATOR):
+            raise TableError(f"{excerpt(viewer)}: a viewer is seat 0, seat 1 or a spectator")
