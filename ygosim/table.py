@@ -109,8 +109,12 @@ def _random_seed() -> int:
     return int.from_bytes(os.urandom(4), "big") % 1_000_000
 
 
-def make_bot(name: str, seed: int, talk: bool):
+def make_bot(name, seed: int, talk: bool):
+    """The bot of a Duel: an agent made by name for the Duel's seed, or (for tests and
+    research) a copy of an agent object given instead of a name."""
     from .agents import make_agent
+    if not isinstance(name, str):
+        return copy.deepcopy(name)
     if name == "heuristic":
         from .agents.heuristic import HeuristicAgent
         return HeuristicAgent(seed, talk=talk)
@@ -163,7 +167,8 @@ class Table:
             raise YgosimError(f"priority: {excerpt(priority)!r} (one of "
                               f"{', '.join(PRIORITY_MODES)})")
         self.kinds = (PERSON, BOT if opponent == "bot" else PERSON)
-        self.bot_name = bot
+        self.bot_name = bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+        self._bot_spec = bot
         if opponent == "bot":
             make_bot(bot, 0, False)          # an unknown agent name fails here, clearly
         self.seed = _random_seed() if seed is None else int(seed)
@@ -224,7 +229,7 @@ class Table:
                                  options=opts or None, names=self.names)
         self.bot = None
         if BOT in self.kinds:
-            self.bot = make_bot(self.bot_name, seed, talk=not self.quiet)
+            self.bot = make_bot(self._bot_spec, seed, talk=not self.quiet)
             talk = getattr(self.bot, "talk", None)
             if talk is not None and self._greeted:
                 talk.greeted = True         # the greeting is said once per table

@@ -115,12 +115,16 @@ def mid_line(obs: dict, width: int) -> str:
     return "[dim]" + esc(text.center(width, "─")) + "[/]"
 
 
-def attack_line(obs: dict) -> str | None:
+def attack_lines(obs: dict, width: int = 100) -> list[str]:
+    """The battle under way, if any: "battle: X attacks Y" (wrapped to the width)."""
+    import textwrap
     a = obs.get("attack")
     if not a:
-        return None
-    tgt = "directly" if a["target"] == "direct" else esc(a["target"])
-    return f"  [red]battle:[/] {esc(a['attacker'])} attacks {tgt}"
+        return []
+    tgt = "directly" if a["target"] == "direct" else a["target"]
+    parts = textwrap.wrap(f"battle: {a['attacker']} attacks {tgt}", width - 2,
+                          subsequent_indent="    ")
+    return [f"  [red]battle:[/]{esc(parts[0][7:])}"] + ["  " + esc(x) for x in parts[1:]]
 
 
 def chain_items(obs: dict) -> list[tuple[str, str]]:
@@ -170,9 +174,7 @@ def full_board(obs: dict, width: int = 72) -> list[str]:
     top = 1 - bottom
     lines = _full_side(obs, top, True)
     lines.append(mid_line(obs, width))
-    a = attack_line(obs)
-    if a:
-        lines.append(a)
+    lines += attack_lines(obs)
     lines += _full_side(obs, bottom, False)
     for p in (bottom, top):
         hand = obs["sides"][p]["hand"]
@@ -246,9 +248,7 @@ def compact_board(obs: dict, width: int = 80) -> list[str]:
     lines = [side_head(obs, top, short=True)]
     lines += _compact_rows(obs, top, width, True)
     lines.append(mid_line(obs, width))
-    a = attack_line(obs)
-    if a:
-        lines.append(a)
+    lines += attack_lines(obs, width)
     lines += _compact_rows(obs, bottom, width, False)
     lines.append(side_head(obs, bottom, short=True))
     hand = obs["sides"][bottom]["hand"]

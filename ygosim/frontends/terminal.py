@@ -24,7 +24,7 @@ from ..engine.rules import NAMES as RULE_NAMES
 from ..errors import YgosimError
 from ..safetext import printable
 from ..table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
-from .board import compact_board, esc, full_board, plain_len, strip_turn
+from .board import compact_board, esc, full_board, strip_turn
 
 SEAT = 0
 SHOWN_EVENTS = ("chat", "note", "undone")     # shown as they come (with the next question)
@@ -248,15 +248,27 @@ class TerminalTable:
         io = self.io
         for e in events:
             kind = e["type"]
-            if kind == "chat":
-                who = "bot" if e["from"] == "bot" else esc(e["name"])
-                io.out(f"[bold magenta]{who}:[/] [italic]{esc(e['text'])}[/]")
-            elif kind == "note":
-                io.out(f"[dim]{esc(e['text'])}[/]")
-            elif kind == "undone":
-                io.out(f"[yellow]{esc(e['text'])}[/]")
-            elif kind == "duel_start":
+            if kind == "duel_start":
                 self.banner(e)
+            else:
+                io.lines(self.event_lines(e))
+
+    def event_lines(self, e: dict) -> list[str]:
+        """A chat line, a note or an undo, wrapped to the terminal's width."""
+        import textwrap
+        kind = e["type"]
+        width = self.width()
+        if kind == "chat":
+            who = "bot" if e["from"] == "bot" else e["name"]
+            parts = textwrap.wrap(f"{who}: {e['text']}", width, subsequent_indent="  ")
+            first = parts[0][len(who) + 1:]
+            return ([f"[bold magenta]{esc(who)}:[/][italic]{esc(first)}[/]"]
+                    + [f"[italic]{esc(x)}[/]" for x in parts[1:]])
+        style = {"note": "dim", "undone": "yellow"}.get(kind)
+        if style is None:
+            return []
+        return [f"[{style}]{esc(x)}[/]"
+                for x in textwrap.wrap(e["text"], width, subsequent_indent="  ")]
 
     def banner(self, e: dict) -> None:
         t = self.t
@@ -317,8 +329,8 @@ class TerminalTable:
             happened = [x for x in happened if not trivial(x)]
         limit = 3 if compact else 8
         if compact:            # the board, what happened and the question share the rows
-            q_rows = -(-plain_len(self.question_line(p)) // width)
-            fixed = len(board) + q_rows + 1 + (len(rest) if not io.plain else 0)
+            q_rows = len(self.question_lines(p, width))
+            fixed = len(board) + q_rows + 1 + sum(len(self.event_lines(e)) for e in rest)
             want = min(limit, len(happened))
             if fixed + (want + 1 if want else 0) + len(opt_rows) > rows:
                 if len(p["options"]) > 6:
@@ -326,7 +338,7 @@ class TerminalTable:
             spare = rows - fixed - len(opt_rows)
             limit = max(1, min(limit, spare - 1))
         self.show_happened(happened, limit, width, bare=obs["turn"] == 0, packed=compact)
-        io.out(self.question_line(p))
+        io.lines(self.question_lines(p, width))
         io.lines(opt_rows)
         ahead = io.discard_typed_ahead()
         if ahead:
@@ -369,13 +381,17 @@ class TerminalTable:
         for x in shown:
             self.io.out(f"  [dim]{esc(x)}[/]")
 
-    def question_line(self, p: dict) -> str:
-        """The question, whose turn it is, the phase and step, and why it is asked."""
+    def question_lines(self, p: dict, width: int) -> list[str]:
+        """The question, whose turn it is, the phase and step; then why it is asked (what
+        just happened), wrapped to the width."""
+        import textwrap
         q = p["question"]
         q = q[:1].upper() + q[1:]
         ctx = p["context"]["words"]
-        why = f": {esc(p['why'])}" if p["why"] else ""
-        return f"[bold]{esc(q)}[/] [dim]— {esc(ctx)}[/]{why}"
+        out = [f"[bold]{esc(q)}[/] [dim]— {esc(ctx)}[/]"]
+        if p["why"]:
+            out += ["  " + esc(x) for x in textwrap.wrap(p["why"], width - 2)]
+        return out
 
     def option_rows(self, p: dict, width: int) -> list[str]:
         """A row per answer: plain words and grammar text; a long answer takes two rows."""
@@ -425,7 +441,7 @@ class TerminalTable:
             if low in ("board", "b"):
                 io.block(full_board(t.view(self.seat)["duel"], min(self.width(), 72)),
                          title="ygosim duel")
-                io.out(self.question_line(p))
+                io.lines(self.question_lines(p, self.width()))
                 io.lines(self.option_rows(p, self.width()))
                 return
             if low == "log":
