@@ -243,7 +243,7 @@ class Table:
         self.result = None
         info = {"type": "duel_start", "duel": self.duel_no, "game": self._game,
                 "seed": seed, "names": list(self.names), "deck_names": list(self.deck_names),
-                "rules": str(opts.get("rules", "v10"))}
+                "rules": self.duel.rules.name}
         if self.match is not None:
             info["match"] = self.match_view()
         self._emit(info)
@@ -426,7 +426,7 @@ class Table:
                "duel": observe(d, viewer), "prompt": self.prompt(viewer),
                "waiting_for": None, "match": self.match_view(), "result": self.result,
                "duel_no": self.duel_no, "seed": self.duel_seed,
-               "rules": str(self.duel_options.get("rules", "v10"))}
+               "rules": self.duel.rules.name}
         a = self._asking
         if a is not None and a["seat"] != viewer:
             out["waiting_for"] = a["seat"]
@@ -715,7 +715,7 @@ class Table:
         for p in people:
             if getattr(self.decks[p], "side", None):
                 self._siding[p] = SideDecking(self.decks[p], self.match.side_counts[p],
-                                              self.names[p], self.match.game)
+                                              self.names[p], self.match.game, self.match.rules)
         self._maybe_next_duel()
         return []
 
@@ -771,10 +771,9 @@ class Table:
         return None
 
     # ================================================================== cards
-    @staticmethod
-    def card_info(name: str) -> dict:
-        """A card's public facts and the project's description, found by its name or a part
-        of it (TableError if none or several fit)."""
+    def card_info(self, name: str) -> dict:
+        """A card's public facts and the project's description (the version the duel's rules
+        play), found by its name or a part of it (TableError if none or several fit)."""
         from .cards.db import card_db, normalize
         name = check_line(name)
         db = card_db()
@@ -790,6 +789,7 @@ class Table:
                                  + (" ..." if len(hits) > 8 else ""))
             else:
                 raise TableError(f"no card is called '{excerpt(name)}'")
+        card = card.for_era(self.duel.rules.card_era)
         return {"name": card.name, "passcode": card.passcode, "kind_line": card.kind_line(),
                 "text": card.text or "", "playable": bool(card.playable)}
 

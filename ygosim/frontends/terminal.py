@@ -740,7 +740,7 @@ def replay_cmd(file, as_, stepwise, plain, rules):
                 text = texts[idx]
             else:
                 text = x.get("text")
-        R.step(d, x)
+        R.step(d, x, rep.source)
         log = observe(d, viewer)["log"]
         new = log[seen:]
         seen = len(log)
