@@ -73,12 +73,25 @@ def test_a_summon_and_an_attack_ask_saying_what_happened():
     t = at(QUIET_B_TURN)
     asked = play_turn(t, ["summon Battle Ox", "battle", "attack Battle Ox -> direct"])
     assert [p["why"] for p in asked] == ["B Normal Summons Battle Ox (m1)",
-                                         "opponent's Battle Ox (m1) attacks directly"]
-    summon, attack = asked
+                                         "opponent's Battle Ox (m1) attacks directly",
+                                         "Kuriboh can be used now"]
+    summon, attack, calc = asked
     assert summon["context"]["whose"] == "B's" and summon["context"]["phase"] == "Main Phase 1"
     assert "B Normal Summons Battle Ox (1700 ATK)" in summon["happened"][-1]
     assert attack["context"]["words"] == "Turn 2, B's Battle Phase, battle step"
-    assert texts(attack)[-1] == "pass" and "activate Kuriboh" in texts(attack)
+    assert texts(attack) == ["activate Dragon Capture Jar", "pass"]
+    # Kuriboh: during damage calculation only, so A is asked again then
+    assert calc["context"]["step"] == "damage step (damage calculation)"
+    assert texts(calc) == ["activate Kuriboh", "pass"]
+
+
+def test_kuriboh_alone_is_asked_at_damage_calculation():
+    doc = {"turn": 1, "turn_player": "A", "phase": "main1", "A": {"hand": ["Kuriboh"]},
+           "B": {"hand": ["Battle Ox"]}}
+    t = at(doc)
+    asked = play_turn(t, ["summon Battle Ox", "battle", "attack Battle Ox -> direct"])
+    assert [(p["context"]["step"], p["why"]) for p in asked] == [
+        ("damage step (damage calculation)", "Kuriboh can be used now")]
 
 
 def test_an_activation_by_the_opponent_asks_your_own_does_not():

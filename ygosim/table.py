@@ -349,10 +349,11 @@ class Table:
         if d.attack is not None and d.phase == K.BATTLE:
             key = (d.attack[0], d.attack[3])
             acts = frozenset(o for o in dec.options if o.verb == "activate")
-            before = st.battle[1] if st.battle and st.battle[0] == key else None
-            if before is not None and not acts <= before and d.step >= K.DS_START:
-                reasons.append("a card of yours can be used now")
-            st.battle = (key, acts | (before or frozenset()))
+            before = st.battle[1] if st.battle and st.battle[0] == key else frozenset()
+            if d.step >= K.DS_START and not acts <= before:
+                names = sorted({d.data[o.cards[0]].name for o in acts - before})
+                reasons.append(f"{', '.join(names)} can be used now")
+            st.battle = (key, acts | before)
         phase = PHASES[d.phase] if 0 <= d.phase < len(PHASES) else ""
         mine = "mine" if d.tp == seat else "opponent"
         if (phase, mine) in pr.stops and st.stop_fired != (d.turn, d.phase):
