@@ -162,8 +162,13 @@ ydk_lines = st.one_of(
     st.integers(-5, 2 ** 33).map(str), st.sampled_from(["46986414", "89631139", "00046986414",
                                                         "4294967296", "1" * 5000, "12a", "+5"]),
     st.text(max_size=20))
+KNOWN = ["46986414", "89631139", "55144522", "24094653", "17881964", "38033121", "83764718",
+         "17390179"]          # built-in cards (Dark Magician, Blue-Eyes, Darkfire Dragon...)
 ydk_text = st.lists(ydk_lines, max_size=80).map(lambda ls: "\n".join(ls)) | \
-    st.lists(ydk_lines, max_size=20).map(lambda ls: "\r\n".join(["#main", *ls]))
+    st.lists(ydk_lines, max_size=20).map(lambda ls: "\r\n".join(["#main", *ls])) | \
+    st.lists(st.sampled_from(KNOWN) | ydk_lines, max_size=70).map(
+        lambda ls: "\n".join(["#created by fuzz", "#main", *ls[:45], "#extra", *ls[45:55],
+                              "!side", *ls[55:]]))
 ydk_inputs = st.one_of(encodings(ydk_text), st.binary(max_size=300))
 
 
@@ -183,6 +188,7 @@ def _b64(codes):
 
 
 ydke_part = st.one_of(st.lists(st.integers(0, 2 ** 32 - 1), max_size=70).map(_b64),
+                      st.lists(st.sampled_from([int(k) for k in KNOWN]), max_size=60).map(_b64),
                       st.binary(max_size=30).map(lambda b: base64.b64encode(b).decode()),
                       st.text(max_size=20), st.sampled_from(["", "====", "AAAA", "A", "\ud800"]))
 ydke_inputs = st.builds(lambda parts, sep, tail: "ydke://" + sep.join(parts) + tail,
@@ -205,7 +211,8 @@ lflist_lines = st.one_of(
     st.builds(lambda c, n, rest: f"{c} {n}{rest}", st.integers(-3, 2 ** 33),
               st.integers(-2, 120), st.sampled_from(["", " --x", "\t--\x1b[2J", " 7"])),
     st.text(max_size=25))
-lflist_text = st.lists(lflist_lines, max_size=60).map("\n".join)
+lflist_text = st.lists(lflist_lines, max_size=60).map("\n".join) | \
+    st.lists(lflist_lines, max_size=30).map(lambda ls: "\n".join(["#[x]", "!x", *ls]))
 lflist_inputs = st.one_of(encodings(lflist_text), st.binary(max_size=200))
 
 
@@ -326,13 +333,35 @@ cdb_value = st.one_of(st.integers(-2 ** 63, 2 ** 63 - 1), st.sampled_from(
     st.floats(allow_nan=False))
 cdb_name = st.one_of(st.text(max_size=20), st.sampled_from(NASTY_TEXT), st.none(),
                      st.integers(-2 ** 63, 2 ** 63 - 1), st.binary(max_size=5))
-cdb_rows = st.lists(st.tuples(st.lists(cdb_value, min_size=11, max_size=11), cdb_name,
-                              st.one_of(st.none(), st.text(max_size=30).map(
-                                  lambda t: t.encode("utf-8", "surrogatepass").decode(
-                                      "utf-8", "replace")), st.sampled_from(
-                                  ["[ Pendulum Effect ]\r\n-n/a-\r\n---\r\n[ Flavor Text ]\r\nx",
-                                   "[ Pendulum Effect ]\r\nDo things.\r\n---\r\n[ Monster Effect ]"
-                                   ]))), max_size=12)
+GOOD_ROWS = [   # id, ot, alias, setcode, type, atk, def, level, race, attribute, category
+    [91000001, 3, 0, 0, 0x11, 1800, 1200, 4, 0x1, 0x1, 0],
+    [91000002, 3, 0, 0, 0x21, -2, -2, 5, 0x2000, 0x20, 0],
+    [91000003, 3, 0, 0, 0x41, 2600, 2000, 7, 0x8, 0x20, 0],
+    [91000005, 3, 0, 0, 0x4000021, 2300, 0x85, 3, 0x1000000, 0x20, 0],
+    [91000006, 3, 0, 0, 0x1000011, 1500, 1000, (8 << 24) | (8 << 16) | 4, 0x2, 0x10, 0],
+    [91000007, 3, 0, 0, 0x10002, 0, 0, 0, 0, 0, 0],
+    [91000009, 3, 0, 0, 0x4011, 0, 0, 1, 0x8, 0x20, 0],
+    [46986414, 3, 0, 0, 0x11, 2500, 2100, 7, 0x2, 0x20, 0],
+]
+
+
+@st.composite
+def cdb_row(draw):
+    """A real-looking row with none, one or two of its values made hostile."""
+    values = list(draw(st.sampled_from(GOOD_ROWS)))
+    values[0] += draw(st.integers(0, 50))
+    for _ in range(draw(st.integers(0, 2))):
+        values[draw(st.integers(0, 10))] = draw(cdb_value)
+    name = draw(st.one_of(st.sampled_from(["Fuzz Card", "Dark Magician", "Fuzz Card  Two"]),
+                          cdb_name))
+    desc = draw(st.one_of(st.none(), st.text(max_size=30).map(
+        lambda t: t.encode("utf-8", "surrogatepass").decode("utf-8", "replace")), st.sampled_from(
+        ["[ Pendulum Effect ]\r\n-n/a-\r\n---\r\n[ Flavor Text ]\r\nx",
+         "[ Pendulum Effect ]\r\nDo things.\r\n---\r\n[ Monster Effect ]"])))
+    return values, name, desc
+
+
+cdb_rows = st.lists(cdb_row(), max_size=12)
 
 
 @st.composite
@@ -345,6 +374,8 @@ def cdb_inputs(draw):
     if how == 0:
         return ("bytes", draw(st.binary(max_size=200)))
     con = sqlite3.connect(path)
+    con.execute("PRAGMA synchronous = OFF")          # test files: no need to reach the disk
+    con.execute("PRAGMA journal_mode = MEMORY")
     try:
         if how == 1:
             con.executescript("CREATE TABLE datas (id INTEGER, type INTEGER);"

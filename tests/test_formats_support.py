@@ -30,6 +30,10 @@ TEST_ROWS = [
     (91000010, 91000007, 0x10002, 0, 0, 0, 0, 0, "Cdb Other Spell"),         # alias, other name
 ]
 OFFICIAL_TEXT = "OFFICIAL TEXT MUST NOT BE STORED"
+# Card texts as EDOPro's databases write them, where the importer looks at one (does a Normal
+# Pendulum Monster have a Pendulum Effect?); everything else gets OFFICIAL_TEXT.
+TEXTS = {91000006: "[ Pendulum Effect ]\r\n-n/a-\r\n----------------------------------------"
+                   "\r\n[ Flavor Text ]\r\n" + OFFICIAL_TEXT}
 
 
 def make_cdb(path: Path, rows=TEST_ROWS) -> Path:
@@ -43,7 +47,8 @@ def make_cdb(path: Path, rows=TEST_ROWS) -> Path:
     for code, alias, type_, atk, def_, level, race, attribute, name in rows:
         con.execute("INSERT INTO datas VALUES (?, 3, ?, 0, ?, ?, ?, ?, ?, ?, 0)",
                     (code, alias, type_, atk, def_, level, race, attribute))
-        con.execute("INSERT INTO texts VALUES (?, ?, ?, '')", (code, name, OFFICIAL_TEXT))
+        con.execute("INSERT INTO texts VALUES (?, ?, ?, '')",
+                    (code, name, TEXTS.get(code, OFFICIAL_TEXT)))
     con.commit()
     con.close()
     return path
@@ -86,3 +91,21 @@ def legal_main(size: int = 40) -> list[int]:
 
 def files_in(path: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in path.iterdir()} if path.exists() else {}
+
+
+def stored() -> dict[int, dict]:
+    """The imported card store's facts by passcode (read straight from its SQLite file)."""
+    import json
+    from ygosim.cards.db import store_path
+    if not store_path().exists():
+        return {}
+    con = sqlite3.connect(store_path())
+    try:
+        return {code: json.loads(facts) for code, facts in con.execute("SELECT code, facts FROM cards")}
+    finally:
+        con.close()
+
+
+def store_bytes() -> bytes:
+    from ygosim.cards.db import store_path
+    return store_path().read_bytes() if store_path().exists() else b""

@@ -51,6 +51,18 @@ def test_replay(item):
     F.probe_replay(item)
 
 
+@FUZZ
+@given(F.cdb_inputs())
+def test_cdb(item):
+    F.probe_cdb(item)
+
+
+@FUZZ
+@given(F.ygoprodeck_inputs())
+def test_ygoprodeck(data):
+    F.probe_ygoprodeck(data)
+
+
 @settings(FUZZ, max_examples=100)
 @given(F.cli_inputs)
 def test_command_line(item):

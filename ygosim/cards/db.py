@@ -1,19 +1,38 @@
 """The card store: every card the project knows, by name and by passcode.
 
 Built-in facts come from cards/data/*.yaml; card scripts (what cards do) from
-ygosim.cards.scripts. Imported databases (see ygosim.formats) add to the store.
+ygosim.cards.scripts. Cards imported from card databases (`ygosim cards import`, see
+ygosim.formats.store) are kept in an SQLite file in the user's data folder (`store_path()`),
+indexed by passcode and by name, and read lazily: a lookup reads the one card it needs, so
+a store of 10,000 imported cards costs nothing at start-up. Built-in cards come first: an
+imported card of the same name is an alternate artwork of the built-in one.
 """
 from __future__ import annotations
 
+import json
 import os
+import sqlite3
 from pathlib import Path
 
 import yaml
 
 from ..errors import YgosimError
+from ..safetext import printable
 from .model import CardData, card_from_dict
 
 DATA_DIR = Path(__file__).parent / "data"
+STORE_FILE = "cards.sqlite3"
+OLD_STORE_FILE = "cards.yaml"          # the store before SQLite: read once, then left alone
+SCHEMA_VERSION = "1"
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # code: the passcode; key: the name, normalized (normalize()); first: 1 for the card that
+    # stands for its name, 0 for an alternate artwork or reprint of it (another passcode, the
+    # same card); facts: the facts as JSON (the keys of cards.yaml)
+    "CREATE TABLE IF NOT EXISTS cards (code INTEGER PRIMARY KEY, key TEXT NOT NULL, "
+    "first INTEGER NOT NULL, facts TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS cards_by_key ON cards (key, first DESC, code)",
+)
 
 try:
     _Loader = yaml.CSafeLoader
@@ -25,10 +44,20 @@ def normalize(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _is_code(text: str) -> bool:
+    """Does `text` read as a passcode (ASCII digits; '²' is a digit to Python, not to us)?"""
+    return text.isascii() and text.isdigit() and len(text) <= 10
+
+
 class CardDB:
-    def __init__(self):
+    """Cards by name and passcode: the built-in ones in memory (`by_name`, `by_code`), the
+    imported ones looked up in the SQLite store (`store`) when asked for and then kept."""
+
+    def __init__(self, store: "CardStore | None" = None):
         self.by_name: dict[str, CardData] = {}
         self.by_code: dict[int, CardData] = {}
+        self.store = store
+        self._missing: set = set()        # lookups the store did not answer
 
     def add(self, card: CardData, replace: bool = True) -> None:
         key = normalize(card.name)
@@ -41,27 +70,92 @@ class CardDB:
         self.by_code.setdefault(code, card)
 
     def get(self, ref) -> CardData | None:
-        if isinstance(ref, int):
-            return self.by_code.get(ref)
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return self._by_code(ref)
         ref = str(ref).strip()
-        if ref.isascii() and ref.isdigit() and len(ref) <= 10 and normalize(ref) not in self.by_name:
-            return self.by_code.get(int(ref))
-        return self.by_name.get(normalize(ref))
+        key = normalize(ref)
+        if _is_code(ref) and key not in self.by_name:   # a passcode, or a card named '7'
+            return self._by_code(int(ref)) or self._by_key(key)
+        return self._by_key(key)
+
+    def _by_code(self, code: int) -> CardData | None:
+        card = self.by_code.get(code)
+        if card is None and self.store is not None and ("code", code) not in self._missing:
+            row = self.store.row_by_code(code)
+            if row is not None:
+                card = self._by_key(row[0])
+            if card is None:
+                self._missing.add(("code", code))
+            else:
+                self.by_code[code] = card
+        return card
+
+    def _by_key(self, key: str) -> CardData | None:
+        card = self.by_name.get(key)
+        if card is None and self.store is not None and ("key", key) not in self._missing:
+            facts = self.store.first_by_key(key)
+            if facts is None:
+                self._missing.add(("key", key))
+                return None
+            card = self.store.card(facts)
+            self.by_name[key] = card
+            self.by_code.setdefault(card.passcode, card)
+        return card
 
     def __getitem__(self, ref) -> CardData:
         card = self.get(ref)
         if card is None:
-            raise YgosimError(f"unknown card: {ref!r}")
+            raise YgosimError(f"unknown card: {printable(str(ref))[:60]!r}")
         return card
 
     def __contains__(self, ref) -> bool:
         return self.get(ref) is not None
 
     def __iter__(self):
-        return iter(self.by_name.values())
+        """Every card: the built-in ones, then the imported ones (read from the store)."""
+        yield from list(self.by_name.values())
+        if self.store is not None:
+            for key, facts in self.store.all_first():
+                if key not in self.by_name:
+                    card = self.store.card(facts)
+                    self.by_name[key] = card
+                    self.by_code.setdefault(card.passcode, card)
+                    yield card
 
     def __len__(self):
-        return len(self.by_name)
+        n = len(self.by_name)
+        if self.store is not None:
+            n += sum(1 for key in self.store.keys() if key not in self.by_name)
+        return n
+
+    def search(self, text: str) -> list[CardData]:
+        """The cards whose name (or, for built-in cards, the project's description) holds
+        `text`, any case, sorted by name."""
+        needle = normalize(text)
+        found = {normalize(c.name): c for c in list(self.by_name.values())
+                 if needle in normalize(c.name) or needle in normalize(c.text)}
+        if self.store is not None:
+            for key in self.store.keys_containing(needle):
+                if key not in found:
+                    card = self._by_key(key)
+                    if card is not None:
+                        found[key] = card
+        return [found[k] for k in sorted(found)]
+
+    def names(self) -> list[str]:
+        """Every card's normalized name (for suggestions)."""
+        keys = set(self.by_name)
+        if self.store is not None:
+            keys.update(self.store.keys())
+        return sorted(keys)
+
+    def codes_of(self, card: CardData) -> list[int]:
+        """Every passcode that leads to `card` (its own first; alternate artworks after)."""
+        codes = {code for code, c in self.by_code.items() if c is card}
+        if self.store is not None:
+            codes.update(self.store.codes_by_key(normalize(card.name)))
+        codes.discard(card.passcode)
+        return [card.passcode, *sorted(codes)]
 
 
 def load_yaml_cards(path: Path) -> list[CardData]:
@@ -70,49 +164,141 @@ def load_yaml_cards(path: Path) -> list[CardData]:
     return [card_from_dict(r) for r in rows]
 
 
-_DB: CardDB | None = None
-
+# -- where files go ----------------------------------------------------------------------------
 
 def user_store_dir() -> Path:
-    """Where imported card databases are kept (YGOSIM_HOME overrides)."""
+    """Where imported card databases are kept: the platform's folder for user data (e.g.
+    ~/.local/share/ygosim, %LOCALAPPDATA%\\ygosim, ~/Library/Application Support/ygosim);
+    the environment variable YGOSIM_HOME overrides it."""
     home = os.environ.get("YGOSIM_HOME")
     if home:
         return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "ygosim"
+    import platformdirs
+    return Path(platformdirs.user_data_dir("ygosim", appauthor=False))
 
 
-def card_db() -> CardDB:
-    """The process-wide card store (built-in cards, their scripts, then imported cards)."""
-    global _DB
-    if _DB is None:
+def store_path() -> Path:
+    return user_store_dir() / STORE_FILE
+
+
+# -- the SQLite store (reading) ----------------------------------------------------------------
+
+class CardStore:
+    """The imported cards' SQLite file, read lazily. Any problem reading it is a YgosimError
+    naming the file (with what to do)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._con: sqlite3.Connection | None = None
+
+    def _fail(self, e: Exception):
+        raise YgosimError(f"{printable(str(self.path))}: the imported card store cannot be read "
+                          f"({printable(str(e))[:80]}); move it away and import your card "
+                          "databases again") from None
+
+    def _db(self) -> sqlite3.Connection:
+        if self._con is None:
+            try:
+                con = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                version = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if version is None or version[0] != SCHEMA_VERSION:
+                    con.close()
+                    raise sqlite3.DatabaseError(f"schema {version[0] if version else '?'}, "
+                                                f"expected {SCHEMA_VERSION}")
+            except (sqlite3.Error, ValueError) as e:
+                self._fail(e)
+            self._con = con
+        return self._con
+
+    def _query(self, sql: str, args=()) -> list:
+        try:
+            return self._db().execute(sql, args).fetchall()
+        except (sqlite3.Error, ValueError) as e:
+            self._fail(e)
+
+    def row_by_code(self, code: int):
+        if not 0 < code < 2 ** 63:
+            return None
+        rows = self._query("SELECT key FROM cards WHERE code = ?", (code,))
+        return rows[0] if rows else None
+
+    def first_by_key(self, key: str):
+        rows = self._query("SELECT facts FROM cards WHERE key = ? ORDER BY first DESC, code "
+                           "LIMIT 1", (key,))
+        return rows[0][0] if rows else None
+
+    def codes_by_key(self, key: str) -> list[int]:
+        return [code for (code,) in self._query("SELECT code FROM cards WHERE key = ?", (key,))]
+
+    def keys(self) -> list[str]:
+        return [k for (k,) in self._query("SELECT DISTINCT key FROM cards")]
+
+    def keys_containing(self, needle: str) -> list[str]:
+        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return [k for (k,) in self._query(
+            "SELECT DISTINCT key FROM cards WHERE key LIKE ? ESCAPE '\\'", (pattern,))]
+
+    def all_first(self):
+        return self._query("SELECT key, facts FROM cards WHERE first = 1 ORDER BY key")
+
+    def card(self, facts_json: str) -> CardData:
+        try:
+            return card_from_dict(json.loads(facts_json))
+        except (ValueError, KeyError, TypeError) as e:
+            self._fail(e)
+
+    def close(self) -> None:
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
+
+def open_store() -> CardStore | None:
+    """The user's card store, if there is one (a store of the YAML days is converted first)."""
+    path = store_path()
+    if not path.exists() and (path.parent / OLD_STORE_FILE).exists():
+        from ..formats.store import convert_old_store
+        convert_old_store(path.parent / OLD_STORE_FILE)
+    return CardStore(path) if path.exists() else None
+
+
+# -- the process-wide store ----------------------------------------------------------------------
+
+_DB: CardDB | None = None
+_BUILT_IN: tuple | None = None          # (by_name, by_code) of the built-in cards, scripts on
+
+
+def built_in_cards() -> tuple[dict, dict]:
+    """The built-in cards by normalized name and by passcode, their scripts attached (made
+    once per process: they do not depend on the user's store)."""
+    global _BUILT_IN
+    if _BUILT_IN is None:
         db = CardDB()
         for path in sorted(DATA_DIR.glob("*.yaml")):
             for card in load_yaml_cards(path):
                 db.add(card)
         from .scripts import attach_scripts
         attach_scripts(db)
-        _load_user_store(db)
+        _BUILT_IN = (db.by_name, db.by_code)
+    return _BUILT_IN
+
+
+def card_db() -> CardDB:
+    """The process-wide card store (built-in cards, their scripts, then imported cards)."""
+    global _DB
+    if _DB is None:
+        by_name, by_code = built_in_cards()
+        db = CardDB()
+        db.by_name, db.by_code = dict(by_name), dict(by_code)
+        db.store = open_store()
         _DB = db
     return _DB
 
 
-def _load_user_store(db: CardDB) -> None:
-    """Imported cards (ygosim cards import) never replace built-in ones."""
-    store = user_store_dir() / "cards.yaml"
-    if store.exists():
-        try:
-            for card in load_yaml_cards(store):
-                known = db.get(card.name)
-                if known is not None:       # an alternate artwork of a card we have
-                    db.add_alias(card.passcode, known)
-                else:
-                    db.add(card)
-        except (yaml.YAMLError, KeyError, TypeError, ValueError) as e:
-            raise YgosimError(f"{store}: the imported card store cannot be read: {e}") from None
-
-
 def reset_card_db() -> None:
-    """Forget the loaded store (tests that import cards call this)."""
+    """Forget the user's store as loaded (tests that change YGOSIM_HOME call this; an import
+    does too). The built-in cards stay."""
     global _DB
+    if _DB is not None and _DB.store is not None:
+        _DB.store.close()
     _DB = None

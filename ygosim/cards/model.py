@@ -37,6 +37,9 @@ class CardData:
     scale: int = 0
     alias: int = 0
     text: str = ""
+    pendulum_effect: bool = False  # a Normal Pendulum Monster with a Pendulum Effect
+    atk_q: bool = False            # ATK printed as '?' (set by the card's effect; 0 here)
+    def_q: bool = False            # DEF printed as '?'
     script: object = field(default=None, repr=False)   # a CardScript, attached at load time
     era_text: dict = field(default_factory=dict, repr=False)     # era -> its description
     era_scripts: dict = field(default_factory=dict, repr=False)  # era -> its CardScript
@@ -104,20 +107,24 @@ class CardData:
     @property
     def playable(self) -> bool:
         """True when the engine knows everything this card does: a Normal Monster from the Main
-        Deck (Pendulum Normal Monsters included), or any card with a script."""
+        Deck (Pendulum Normal Monsters too, unless they have a Pendulum Effect), or any card
+        with a script."""
         if self.script is not None:
             return True
-        return self.kind == "monster" and "normal" in self.frames and not self.is_extra_deck
+        return self.kind == "monster" and "normal" in self.frames and not self.is_extra_deck \
+            and not self.pendulum_effect
 
     def kind_line(self) -> str:
         """A short human description of the card's kind: 'Level 7 DARK Spellcaster 2500/2100'."""
         if self.kind == "monster":
+            atk = "?" if self.atk_q else self.atk
+            def_ = "?" if self.def_q else self.def_
             if self.link_rating:
-                head = f"Link-{self.link_rating} {self.attribute} {self.type} {self.atk}/-"
+                head = f"Link-{self.link_rating} {self.attribute} {self.type} {atk}/-"
             elif self.rank:
-                head = f"Rank {self.rank} {self.attribute} {self.type} {self.atk}/{self.def_}"
+                head = f"Rank {self.rank} {self.attribute} {self.type} {atk}/{def_}"
             else:
-                head = f"Level {self.level} {self.attribute} {self.type} {self.atk}/{self.def_}"
+                head = f"Level {self.level} {self.attribute} {self.type} {atk}/{def_}"
             frames = "/".join(f.replace("_", " ").title() for f in self.frames)
             return f"{head} [{frames}]"
         sub = {"quickplay": "Quick-Play"}.get(self.subtype, self.subtype.capitalize())
@@ -130,13 +137,20 @@ def card_from_dict(d: dict) -> CardData:
         name=d["name"], passcode=int(d["passcode"]), kind=d["kind"],
         frames=tuple(d.get("frames", ())), subtype=d.get("subtype", ""),
         attribute=d.get("attribute", ""), type=d.get("type", ""),
-        atk=int(d.get("atk", 0) or 0), def_=int(d.get("def", 0) or 0),
+        atk=_stat(d.get("atk")), def_=_stat(d.get("def")),
+        atk_q=d.get("atk") == "?", def_q=d.get("def") == "?",
+        pendulum_effect=bool(d.get("pendulum_effect", False)),
         level=int(d.get("level", 0) or 0), rank=int(d.get("rank", 0) or 0),
         link_rating=int(d.get("link_rating", 0) or 0),
         link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
         alias=int(d.get("alias", 0) or 0), text=d.get("text", "") or "",
         era_text={str(k): str(v) for k, v in (d.get("era_text") or {}).items()},
     )
+
+
+def _stat(value) -> int:
+    """ATK or DEF as the engine counts it: '?' (given by the card's effect) is 0."""
+    return 0 if value in (None, "?") else int(value)
 
 
 def _lookup_card(name: str, era: str = CURRENT) -> CardData:

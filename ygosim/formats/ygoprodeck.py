@@ -11,13 +11,13 @@ artworks of the same card. The `desc` (official text) is not read.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 from ..cards.codes import LINK_ARROWS, MONSTER_FRAMES
 from ..errors import YgosimError
+from .cdb import MAX_ROWS, CardRead, has_pendulum_effect
 from .decklist import MAX_PASSCODE
-from ..safetext import printable
+from ..safetext import printable, quoted
 from .textfile import parse_json, read_text
 
 SUBTYPES = {
@@ -29,28 +29,38 @@ EFFECT_FRAMES = {"flip", "toon", "spirit", "union", "gemini"}    # always Effect
 ARROWS = set(LINK_ARROWS.values())
 
 
-def read_ygoprodeck(path) -> tuple[list[dict], Counter]:
-    """The cards of a YGOProDeck JSON dump as fact dicts, and how many were skipped, by reason."""
+def read_ygoprodeck(path) -> CardRead:
+    """The cards of a YGOProDeck JSON dump as fact dicts; entries that are not Deck cards are
+    counted by kind, broken entries left out and reported (the others are read)."""
     path = Path(path)
-    where = printable(str(path))
+    source = printable(str(path))
     text = read_text(path, "json")
     if not text.strip():
-        raise YgosimError(f"{where}: the file is empty")
-    doc = parse_json(text, where)
+        raise YgosimError(f"{source}: the file is empty")
+    doc = parse_json(text, source)
     items = doc.get("data") if isinstance(doc, dict) else doc
     if not isinstance(items, list):
-        raise YgosimError(f'{path}: not a YGOProDeck card list (expected {{"data": [...]}})')
-    cards, skipped = [], Counter()
+        raise YgosimError(f'{source}: not a YGOProDeck card list (expected {{"data": [...]}})')
+    if len(items) > MAX_ROWS:
+        raise YgosimError(f"{source}: more than {MAX_ROWS:,} cards: larger than any real card "
+                          "database")
+    result = CardRead()
     for i, item in enumerate(items):
-        where = f"{path}, data[{i}]"
+        where = f"{source}, data[{i}]"
         if not isinstance(item, dict):
-            raise YgosimError(f"{where}: expected a card object, found {type(item).__name__}")
-        facts = _card_facts(_Fields(item, where), skipped)
+            result.rejected.append(f"{where}: expected a card object, found {type(item).__name__}")
+            continue
+        try:
+            facts = _card_facts(_Fields(item, where), result.skipped)
+        except YgosimError as e:
+            result.rejected.append(str(e))
+            continue
         if facts is not None:
-            cards.append(facts)
+            facts["_where"] = where
+            result.cards.append(facts)
             for code in facts.pop("_artworks"):
-                cards.append({**facts, "passcode": code, "alias": facts["passcode"]})
-    return cards, skipped
+                result.cards.append({**facts, "passcode": code, "alias": facts["passcode"]})
+    return result
 
 
 class _Fields:
@@ -69,21 +79,26 @@ class _Fields:
         value = self.item.get(key, default)
         if value is None:
             value = default
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool) or not -2 ** 31 <= value < 2 ** 32:
             raise self.error(key, value, "a whole number")
         return value
 
+    def stat(self, key: str) -> int | str:
+        """ATK or DEF: a number, or '?' (YGOProDeck gives -1) when the card's effect sets it."""
+        value = self.number(key)
+        return "?" if value < 0 else value
+
     def passcode(self, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_PASSCODE:
-            raise YgosimError(f"{self.where}: bad passcode {value!r}")
+            raise YgosimError(f"{self.where}: bad passcode {quoted(value)}")
         return value
 
     def error(self, key, value, expected) -> YgosimError:
-        found = "nothing" if value is None else repr(value)
+        found = "nothing" if value is None else quoted(value)
         return YgosimError(f"{self.where}: bad {key!r}: expected {expected}, found {found}")
 
 
-def _card_facts(f: _Fields, skipped: Counter) -> dict | None:
+def _card_facts(f: _Fields, skipped) -> dict | None:
     code = f.passcode(f.item.get("id"))
     f.where = f"{f.where} (id {code})"
     name = " ".join(f.text("name").split())
@@ -91,14 +106,15 @@ def _card_facts(f: _Fields, skipped: Counter) -> dict | None:
         raise f.error("name", "", "a card name")
     type_words = set(re.findall(r"[a-z]+", f.text("type").lower()))
     frame_type = f.text("frameType", "")
-    for kind in ("skill", "token"):
-        if kind in type_words or frame_type == kind:
-            skipped[kind] += 1
-            return None
+    if "skill" in type_words or frame_type == "skill":
+        skipped["skill"] += 1
+        return None
     facts = {"name": name, "passcode": code}
+    if "token" in type_words or frame_type == "token":      # a Token: a monster, no Deck card
+        type_words |= {"monster", "token"}
     kind = next((k for k in ("spell", "trap", "monster") if k in type_words), None)
     if kind is None:
-        raise f.error("type", f.item["type"], "a Monster, Spell or Trap card type")
+        raise f.error("type", f.item.get("type"), "a Monster, Spell or Trap card type")
     facts["kind"] = kind
     if kind == "monster":
         facts.update(_monster_facts(f, type_words | set(frame_type.split("_"))))
@@ -120,12 +136,14 @@ def _card_facts(f: _Fields, skipped: Counter) -> dict | None:
 def _monster_facts(f: _Fields, words: set) -> dict:
     typeline = f.item.get("typeline") or []
     if isinstance(typeline, list):
-        words |= {str(w).lower() for w in typeline}
+        words |= {w.lower() for w in typeline if isinstance(w, str)}
     if words & EFFECT_FRAMES:
         words.add("effect")
+    if "token" in words and "effect" not in words:
+        words.add("normal")                       # as the cdb marks a Token with no effect
     frames = [frame for frame in MONSTER_FRAMES if frame in words]
     facts = {"frames": frames, "attribute": f.text("attribute").upper(), "type": f.text("race"),
-             "atk": max(f.number("atk"), 0)}                  # '?' ATK/DEF: given by effect
+             "atk": f.stat("atk")}
     if "link" in frames:
         facts["link_rating"] = f.number("linkval")
         markers = f.item.get("linkmarkers") or []
@@ -136,8 +154,20 @@ def _monster_facts(f: _Fields, words: set) -> dict:
             raise f.error("linkmarkers", markers, "Link Arrows such as 'Top' or 'Bottom-Left'")
         facts["link_arrows"] = [a for a in LINK_ARROWS.values() if a in arrows]
     else:
-        facts["def"] = max(f.number("def"), 0)
+        facts["def"] = f.stat("def")
         facts["rank" if "xyz" in frames else "level"] = f.number("level")
     if "pendulum" in frames:
         facts["scale"] = f.number("scale")
+        if "normal" in frames and _pendulum_effect(f):
+            facts["pendulum_effect"] = True
     return facts
+
+
+def _pendulum_effect(f: _Fields) -> bool:
+    """Has this Normal Pendulum Monster a Pendulum Effect? YGOProDeck gives it as `pend_desc`
+    (read, never kept); else the text is looked at as a cards.cdb's is."""
+    pend = f.item.get("pend_desc")
+    if isinstance(pend, str):
+        return pend.strip().lower() not in ("", "-n/a-", "n/a")
+    desc = f.item.get("desc")
+    return has_pendulum_effect(desc if isinstance(desc, str) else None)

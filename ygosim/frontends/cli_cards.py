@@ -11,6 +11,7 @@ from ..cards.db import normalize
 from ..cards.model import CardData
 from ..cli import main
 from ..errors import YgosimError
+from ..safetext import quoted
 from ..formats.deck import Deck, load_deck, read_deck_list
 from ..formats.decklist import SECTION_TITLES, SECTIONS
 from ..formats.lflist import load_banlist
@@ -174,11 +175,20 @@ def cards_import(file):
     if r.alternate_artworks:
         out.line(f"  {r.alternate_artworks} alternate artworks or reprints: same card as another "
                  "passcode.")
+    if r.tokens:
+        out.line(f"  {r.tokens} Tokens (known by their facts; no Deck holds them).")
     if r.built_in:
         out.line(f"  {r.built_in} cards the project already has: kept as they are.")
     if r.skipped:
-        out.line("  Skipped (not Deck cards): "
-                 + ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in sorted(r.skipped.items())))
+        out.line("  Skipped (not cards a Deck holds): "
+                 + ", ".join(f"{n} {k}" for k, n in sorted(r.skipped.items())))
+    if r.rejected:
+        n = len(r.rejected)
+        out.line(f"warning: {n} broken {'entry' if n == 1 else 'entries'} left out:", "yellow")
+        for line in r.rejected[:10]:
+            out.line(f"  {line}", "yellow")
+        if n > 10:
+            out.line(f"  ... and {n - 10} more", "yellow")
 
 
 @cards_group.command("search")
@@ -186,9 +196,7 @@ def cards_import(file):
 @click.option("--limit", default=100, show_default=True, help="Show at most this many cards.")
 def cards_search(text, limit):
     """Cards whose name (or the project's description) contains TEXT (any case)."""
-    needle = normalize(text)
-    found = sorted((c for c in known_cards() if needle in normalize(c.name)
-                    or needle in normalize(c.text)), key=lambda c: normalize(c.name))
+    found = known_cards().search(text)
     out = Output()
     if not found:
         out.line(f"no card matches {text!r}")
@@ -206,11 +214,11 @@ def cards_show(card):
     db = known_cards()
     found = db.get(card)
     if found is None:
-        close = difflib.get_close_matches(normalize(card), list(db.by_name), n=3)
-        hint = "; did you mean " + " or ".join(repr(db.by_name[c].name) for c in close) \
+        close = difflib.get_close_matches(normalize(card)[:100], db.names(), n=3)
+        hint = "; did you mean " + " or ".join(repr(db[c].name) for c in close) \
             if close else ""
-        raise YgosimError(f"unknown card: {card!r}{hint}")
-    others = sorted(code for code, c in db.by_code.items() if c is found and code != found.passcode)
+        raise YgosimError(f"unknown card: {quoted(card)}{hint}")
+    others = db.codes_of(found)[1:]
     rows = [["Passcode", found.passcode]]
     if others:
         rows.append(["Also", ", ".join(map(str, others)) + " (alternate artworks)"])
