@@ -430,6 +430,13 @@ def test_replays_saved_by_the_table_play_back(tmp_path):
     assert t.state == "over"
     rep = R.load(tmp_path / "d.json")
     assert R.play(rep).log == t.duel.log
+    # the bot's hand is shown to the person at the end, never to a spectator
+    hand = sorted(t.duel.data[c].name for c in t.duel.hand[1])
+    assert sorted(t.view(0)["result"]["bot_hand"]) == hand
+    assert "bot_hand" not in t.view(SPECTATOR)["result"]
+    shown = t.view(0)["result"]["bot_hand"]
+    assert [e["hand"] for e in t.events(0) if e["type"] == "reveal"] == [shown]
+    assert not any(e["type"] == "reveal" for e in t.events(SPECTATOR))
     t.proceed(0)
     play(t, random_person(4), stop_after=3)
     assert t.close() == str(tmp_path / "d-2.json")

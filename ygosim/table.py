@@ -241,6 +241,7 @@ class Table:
         self._ready: set = set()
         self._siding: dict = {}
         self.result = None
+        self._bot_hand = None
         info = {"type": "duel_start", "duel": self.duel_no, "game": self._game,
                 "seed": seed, "names": list(self.names), "deck_names": list(self.deck_names),
                 "rules": self.duel.rules.name}
@@ -432,6 +433,8 @@ class Table:
         if a is not None and a["seat"] != viewer:
             out["waiting_for"] = a["seat"]
         if viewer in (0, 1):
+            if self.result is not None and self._bot_hand is not None:
+                out["result"] = dict(self.result, bot_hand=self._bot_hand)
             out["priority"] = self.priority[viewer].as_dict()
             out["can_undo"] = self._can_undo(viewer)
             sd = self._siding.get(viewer)
@@ -642,6 +645,7 @@ class Table:
         self.seat_state[seat] = st
         self.state = "duel"
         self.result = None
+        self._bot_hand = None
         self._ask(seat, why)
         words = (f"Undone: took back {taken or 'your last decision'} and the bot's replies."
                  if not ended else "Undone: back to your last decision.")
@@ -661,11 +665,13 @@ class Table:
             res["game_line"] = g.line(self.names)
         self.result = res
         self.state = "match_over" if self.match is not None and self.match.over else "over"
-        if BOT in self.kinds:                # against the bot its hand is shown at the end
+        self._emit(dict(res, type="duel_over"))
+        if BOT in self.kinds:        # against the bot, its hand is shown to the person at the end
             b = self.kinds.index(BOT)
             hand = observe(d, None)["sides"][b]["hand"] or []
-            res["bot_hand"] = [c["name"] for c in hand]
-        self._emit(dict(res, type="duel_over"))
+            self._bot_hand = [c["name"] for c in hand]
+            self._emit({"type": "reveal", "seat": b, "hand": self._bot_hand},
+                       to=[i for i, k in enumerate(self.kinds) if k == PERSON])
         if self.state == "match_over":
             self._emit({"type": "match_over", **self.match_view()})
         if self.save_path and self.position is None:

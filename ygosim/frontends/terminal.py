@@ -526,7 +526,7 @@ class TerminalTable:
             self.board_log = len(obs["log"])
             self.show_happened(new, 3 if self.compact() else 8, self.width(), False)
             self.show_events([e for e in events if e["type"] in ("chat", "note")])
-            io.lines(self.result_lines(t.result))
+            io.lines(self.result_lines(t.view(self.seat)["result"]))
         in_match = t.match is not None and t.state == "over"
         if in_match:
             io.out(f"Press Enter (or type [bold]next[/]) for Duel {t.match_view()['game']}, "
