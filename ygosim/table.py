@@ -787,7 +787,7 @@ class Table:
         card = db.get(name) if name else None
         if card is None:
             key = normalize(name)
-            hits = sorted({c.name for c in db.by_name.values() if key and key in normalize(c.name)})
+            hits = sorted({c.name for c in db.search(name) if key and key in normalize(c.name)})
             if len(hits) == 1:
                 card = db.get(hits[0])
             elif hits:
