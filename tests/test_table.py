@@ -380,6 +380,16 @@ def test_two_people_and_a_spectator_see_only_what_they_may():
         d = t.duel
         for viewer in (0, 1, SPECTATOR):
             v = t.view(viewer)
+            # nothing the table itself writes (prompts, reasons, notes, events) names a card
+            # hidden from the viewer (the duel log is the engine's: tested with observe)
+            known = {d.data[c].name for c in range(len(d.data)) if not hidden_from(d, c, viewer)}
+            secret = {d.data[c].name for c in range(len(d.data)) if hidden_from(d, c, viewer)}
+            secret = [n for n in secret - known if not any(n in k for k in known)]
+            mine = dict(v, duel=dict(v["duel"], log=[]))
+            if v["prompt"]:
+                mine["prompt"] = dict(v["prompt"], happened=[])
+            table_text = json.dumps([mine, t.events(viewer)])
+            assert not [n for n in secret if json.dumps(n)[1:-1] in table_text]
             text = json.dumps(v)
             for c in range(len(d.data)):
                 if d.loc[c] & 12 and d.pos[c] & 1 and hidden_from(d, c, viewer):
