@@ -411,6 +411,26 @@ def test_two_people_and_a_spectator_see_only_what_they_may():
     assert checked > 100
 
 
+def test_viewers_in_other_threads_never_see_a_half_played_turn():
+    import threading
+    t = Table((YUGI, KAIBA), seed=5, quiet=True)
+    person = random_person(3)
+    seen, bad, done = [0], [], threading.Event()
+
+    def watch():
+        while not done.is_set():
+            v = t.view(SPECTATOR)
+            seen[0] += 1
+            if v["state"] == "duel" and v["waiting_for"] != 0:
+                bad.append(v["duel"]["pending"])
+    w = threading.Thread(target=watch)
+    w.start()
+    play(t, person, stop_after=40)
+    done.set()
+    w.join()
+    assert seen[0] > 0 and bad == []
+
+
 def test_events_since_a_number_for_a_client_that_reconnects():
     t = Table((YUGI, KAIBA), seed=3)
     first = t.events(0)

@@ -28,7 +28,9 @@ window whatever happens. Bots see every window.
 from __future__ import annotations
 
 import copy
+import functools
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,6 +103,16 @@ class Stats:
         return dict(self.__dict__)
 
 
+def locked(method):
+    """One caller at a time: a web server's clients (and the bot playing inside `answer`)
+    never see or change a table half way through a change."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
 def turn_words(whose: str) -> str:
     return "your" if whose == "mine" else "the opponent's"
 
@@ -166,6 +178,7 @@ class Table:
         if priority not in PRIORITY_MODES:
             raise YgosimError(f"priority: {excerpt(priority)!r} (one of "
                               f"{', '.join(PRIORITY_MODES)})")
+        self._lock = threading.RLock()
         self.kinds = (PERSON, BOT if opponent == "bot" else PERSON)
         self.bot_name = bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
         self._bot_spec = bot
@@ -383,12 +396,14 @@ class Table:
             card = f"{d.data[c].name} ({zone_name(d, c)})"
         return f"{who} {HAPPENINGS[kind]} {card}"
 
+    @locked
     def set_priority(self, seat: int, mode: str) -> None:
         self._person(seat)
         if mode not in PRIORITY_MODES:
             raise TableError(f"priority: {excerpt(mode)!r} is not a mode (auto or ask-all)")
         self.priority[seat].mode = mode
 
+    @locked
     def set_stops(self, seat: int, phases, whose: str = "opponent", on: bool = True) -> None:
         """Add (on) or remove stops: at each phase of `phases` in the opponent's turns
         ("opponent"), your own ("mine") or both ("both")."""
@@ -402,11 +417,13 @@ class Table:
                 (self.priority[seat].stops.add if on else self.priority[seat].stops.discard)(
                     (ph, w))
 
+    @locked
     def hold(self, seat: int) -> None:
         """Ask `seat` at the next response window, whatever happens."""
         self._person(seat)
         self.priority[seat].hold = True
 
+    @locked
     def stops_words(self, seat: int) -> list[str]:
         pr = self.priority[seat]
         out = [f"priority: {pr.mode}" + (" (you are held: asked at the next window)"
@@ -419,6 +436,7 @@ class Table:
         return out
 
     # ================================================================== what a viewer sees
+    @locked
     def view(self, viewer) -> dict:
         """Everything `viewer` (0, 1 or SPECTATOR) may see now, as JSON-friendly data."""
         self._viewer(viewer)
@@ -441,6 +459,7 @@ class Table:
             out["siding"] = None if sd is None or sd.done else sd.intro()
         return out
 
+    @locked
     def prompt(self, viewer) -> dict | None:
         """The question `viewer` must answer now (None if there is none): its id (answers may
         name it, so a late answer is not applied to a later question), the kind, the
@@ -459,6 +478,7 @@ class Table:
                 "options": [{"index": i, "text": t, "say": describe(d, o, viewer, dec)}
                             for i, (o, t) in enumerate(zip(dec.options, texts))]}
 
+    @locked
     def context(self, viewer) -> dict:
         """Whose turn, the phase and the step, for a viewer ("your" / "Bot's")."""
         d = self.duel
@@ -481,18 +501,21 @@ class Table:
         event["to"] = None if to is None else list(to)
         self._events.append(event)
 
+    @locked
     def events(self, viewer, since: int = 0) -> list[dict]:
         """The events `viewer` may see with a sequence number above `since` (a client that
         reconnects asks from the last one it got)."""
         self._viewer(viewer)
         return [e for e in self._events[since:] if e["to"] is None or viewer in e["to"]]
 
+    @locked
     def take_events(self, viewer) -> list[dict]:
         """The events for `viewer` not taken yet (one reader per viewer: the terminal)."""
         since = self._cursor.get(viewer, 0)
         self._cursor[viewer] = len(self._events)
         return self.events(viewer, since)
 
+    @locked
     def say(self, seat: int, text: str) -> None:
         """A chat line from a person, for everyone at the table."""
         self._person(seat)
@@ -503,6 +526,7 @@ class Table:
                     "text": text})
 
     # ================================================================== answering
+    @locked
     def answer(self, seat: int, answer, prompt_id: int | None = None) -> None:
         """Answer the question put to `seat`: an index (int, from 0), or text: a number (from
         1), an answer's grammar text or plain words, or a line of the grammar. TableError if
@@ -528,6 +552,7 @@ class Table:
         self._react()
         self._run()
 
+    @locked
     def resolve(self, seat: int, answer) -> int:
         """The index of the answer `answer` means to seat's question (TableError if none)."""
         from .engine.text import match, options_interchangeable
@@ -565,6 +590,7 @@ class Table:
                              f"the number, or name the card with @zone (e.g. @m1)")
         return dec.options.index(fits[0])
 
+    @locked
     def command(self, seat: int, line: str) -> list[str] | None:
         """A table command typed by a person (undo, hold, stops, stop PHASE [mine|both],
         unstop PHASE, priority MODE, say TEXT): the lines to tell them, or None if the line
@@ -621,6 +647,7 @@ class Table:
             return False
         return len(self.snapshots) >= (2 if self.state == "duel" else 1)
 
+    @locked
     def undo(self, seat: int) -> str:
         """Take back seat's last decision and the bot's replies (against the bot only); at
         the end of a Duel, go back to the last decision. Returns what was taken back."""
@@ -698,6 +725,7 @@ class Table:
             return str(p.with_name(f"{p.stem}-m{self.match_no}-{n}{p.suffix}"))
         return str(p.with_name(f"{p.stem}-{n}{p.suffix}"))
 
+    @locked
     def proceed(self, seat: int) -> list[str]:
         """After a Duel: go on (to side decking and the next Duel of the Match, a new Duel, or
         after a Match a new Match). With two people both must ask. Returns what to tell."""
@@ -726,6 +754,7 @@ class Table:
         self._maybe_next_duel()
         return []
 
+    @locked
     def side(self, seat: int, line: str | None) -> list[str]:
         """A line of side decking from `seat` between the Duels of a Match ("out CARD in CARD",
         "list", "reset", "done"; None: end of input). Returns what to tell them."""
@@ -745,6 +774,7 @@ class Table:
             self._start_duel()
 
     # ================================================================== replays
+    @locked
     def replay(self):
         """The current Duel as a Replay (ygosim.replay), finished or not."""
         from . import replay as R
@@ -758,6 +788,7 @@ class Table:
         rep.decks[0]["name"], rep.decks[1]["name"] = self.deck_names
         return rep
 
+    @locked
     def save_replay(self, path) -> str:
         """Write the current Duel's replay to `path` (JSON, or YAML for .yaml)."""
         from . import replay as R
@@ -767,6 +798,7 @@ class Table:
             raise YgosimError(f"{printable(str(path))}: cannot write the replay "
                               f"({e.strerror or e})") from None
 
+    @locked
     def close(self) -> str | None:
         """The people leave: an unfinished Duel's replay is saved if the table saves them.
         Returns the file written, if any."""
@@ -778,6 +810,7 @@ class Table:
         return None
 
     # ================================================================== cards
+    @locked
     def card_info(self, name: str) -> dict:
         """A card's public facts and the project's description (the version the duel's rules
         play), found by its name or a part of it (TableError if none or several fit)."""
