@@ -7,7 +7,8 @@ from test_formats_support import DATA, home, legal_main, make_cdb, normal_monste
 from ygosim.cards.db import card_db
 from ygosim.formats.deck import Deck, load_deck
 from ygosim.formats.lflist import Banlist, load_banlist
-from ygosim.formats.rules import check_deck
+from ygosim.errors import YgosimError
+from ygosim.formats.rules import check_deck, not_playable, require_playable
 from ygosim.formats.store import import_cards
 from ygosim.formats.ydk import format_ydk
 from ygosim.formats.ydke import format_ydke
@@ -85,12 +86,43 @@ def test_alternate_artworks_share_banlist_limits(tmp_path):
     assert "Cdb Vanilla: 2 copies, Limited on banlist 'alt' (1 allowed)" in check_deck(deck, banlist)
 
 
-def test_cards_not_yet_playable_are_reported(tmp_path):
+def test_playability_is_not_legality(tmp_path):
     import_cards(make_cdb(tmp_path / "cards.cdb"))
     deck = load_deck(ydk(tmp_path, legal_main(38) + [91000002] * 2, [91000004]))
-    assert check_deck(deck) == [
-        "Cdb Effect: not yet playable (the engine has no script for what it does)",
-        "Cdb Xyz: not yet playable (the engine has no script for what it does)"]
+    assert check_deck(deck) == []
+    assert [c.name for c in not_playable(deck)] == ["Cdb Effect", "Cdb Xyz"]
+    result = run("deck", "check", ydk(tmp_path, legal_main(38) + [91000002] * 2, [91000004]))
+    assert result.exit_code == 0, result.output
+    assert "not yet playable: 2 cards" in result.output and "Cdb Effect, Cdb Xyz" in result.output
+    assert result.output.splitlines()[-1] == "legal, not yet playable"
+    result = run("deck", "check", tmp_path / "deck.ydk", "--require-playable")
+    assert result.exit_code == 1
+
+
+def test_unknown_passcodes_are_grouped_and_count_toward_the_copy_limit(tmp_path):
+    deck = load_deck(ydk(tmp_path, legal_main(36) + [1234] * 4), allow_unknown=True)
+    found = check_deck(deck)
+    assert found[0].startswith(f"4 unknown passcodes in {tmp_path / 'deck.ydk'} (line 39: 1234; "
+                               "line 40: 1234; line 41: 1234; line 42: 1234): ")
+    assert found[0].endswith("their legality cannot be checked (cards the project does not "
+                             "know can be imported: ygosim cards import FILE)")
+    assert "unknown passcode 1234: 4 copies (at most 3 across the Main, Extra and Side Deck)" \
+        in found
+    banlist = Banlist("codes", limits={1234: 1})
+    assert "unknown passcode 1234: 4 copies, Limited on banlist 'codes' (1 allowed)" in \
+        check_deck(deck, banlist)
+
+
+def test_require_playable_refuses_and_allow_unscripted_warns(tmp_path):
+    import_cards(make_cdb(tmp_path / "cards.cdb"))
+    mine = load_deck(ydk(tmp_path, legal_main(38) + [91000002] * 2))
+    with pytest.raises(YgosimError) as e:
+        require_playable({"deck A (mine)": mine, "deck B (yugi)": load_deck("yugi")})
+    assert str(e.value) == ("deck A (mine) has 1 card the engine cannot play yet (Cdb Effect): "
+                            "they would play without their effects; --allow-unscripted plays "
+                            "them anyway")
+    assert require_playable({"A": mine}, allow_unscripted=True) == {"A": ["Cdb Effect"]}
+    assert require_playable({"A": load_deck("yugi")}) == {}
 
 
 # -- ygosim deck check -------------------------------------------------------------------------
@@ -108,13 +140,12 @@ def test_cli_check_reports_every_problem_at_once(tmp_path):
     result = run("deck", "check", path, "--banlist", DATA / "lflist.conf")
     assert result.exit_code == 1
     out = result.output
-    assert f"problem: {path}, line 39: unknown passcode 1234" in out
-    assert f"problem: {path}, line 44: unknown passcode 99999999" in out
+    assert f"problem: 2 unknown passcodes in {path} (line 39: 1234; line 44: 99999999)" in out
     assert "problem: Main Deck: 39 cards (must be 40 to 60)" in out   # with Dark Magician, moved
     assert "4 copies" in out and "Pot of Greed: 1 copy, Forbidden" in out
     assert f"note: {path}, line 42: Dark Magician belongs in the Main Deck: moved there" in out
     rules = [l for l in out.splitlines() if l.startswith("problem:") and "not yet playable" not in l]
-    assert len(rules) == 5 and out.splitlines()[-1].startswith("not legal: ")
+    assert len(rules) == 4 and out.splitlines()[-1].startswith("not legal: ")
 
 
 def test_cli_check_banlist_list_selection(tmp_path):

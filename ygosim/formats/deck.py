@@ -51,9 +51,10 @@ class Deck:
     def cards(self) -> list[CardData]:
         return [*self.main, *self.extra, *self.side]
 
-    def not_playable(self) -> list[CardData]:
-        """The distinct cards of the deck the engine cannot play yet (effects with no script)."""
-        return list({id(c): c for c in self.cards() if not c.playable}.values())
+    def not_playable(self, era: str = "current") -> list[CardData]:
+        """The distinct cards of the deck the engine cannot play yet in card era `era`
+        (effects with no script; see ygosim.formats.rules.not_playable)."""
+        return list({id(c): c for c in self.cards() if not c.playable_in(era)}.values())
 
     def to_ydk(self) -> str:
         return format_ydk(*self._codes(), created_by=f"ygosim ({self.name})")

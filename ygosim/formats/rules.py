@@ -1,64 +1,238 @@
-"""Deck construction rules (Official Rulebook, Version 10), banlists, and what the engine can play."""
+"""Deck legality (the deck-construction rules of a rule set, banlists, a format's card pool)
+and, apart from it, playability (does the engine know everything the deck's cards do?).
+
+    check_deck(deck, banlist, rules=GOAT, pool=...)   -> legality problems, one line each
+    not_playable(deck, rules)                          -> the cards the engine cannot play yet
+    require_playable({"deck A": deck, ...}, allow, rules)   -> refuses or warns (simulate, duel)
+
+The sizes, the copy limit and the Extra Deck frames a format knows come from the rule set
+(ygosim.engine.rules.Rules: main_min/main_max, extra_max, side_sizes/side_max, max_copies,
+frames_allowed): v10 and 2020 are Main 40-60, Extra 0-15, Side 0-15; goat is Main 40 or more,
+a Fusion Deck of any size, a Side Deck of 0 or exactly 15, and no Synchro, Xyz, Link or
+Pendulum cards.
+"""
 from __future__ import annotations
 
 from collections import Counter
 
 from ..cards.db import CardDB, normalize
-from .deck import Deck
-from .decklist import SECTION_TITLES
+from ..engine.rules import Rules, get_rules
+from ..errors import YgosimError
+from .deck import UNKNOWN_HINT, Deck
+from .decklist import SECTIONS
 from .lflist import STATUS, Banlist
 from .store import find_card
 
-SIZES = {"main": (40, 60), "extra": (0, 15), "side": (0, 15)}
-MAX_COPIES = 3
-FRAME_TITLES = {"fusion": "Fusion", "synchro": "Synchro", "xyz": "Xyz", "link": "Link"}
+FRAME_TITLES = {"fusion": "Fusion", "synchro": "Synchro", "xyz": "Xyz", "link": "Link",
+                "pendulum": "Pendulum"}
+FORMAT_FRAMES = frozenset(FRAME_TITLES)    # the frames a format may leave out (frames_allowed)
+UNKNOWN_SHOWN = 5
 
 
-def check_deck(deck: Deck, banlist: Banlist | None = None, db: CardDB | None = None) -> list[str]:
-    """Every reason the deck cannot be used, in one list (empty: the deck is legal and playable)."""
-    problems = [f"{e.where}: unknown passcode {e.code}" for _, e in deck.unknown]
-    for section, (low, high) in SIZES.items():
+def section_title(section: str, rules: Rules | None = None) -> str:
+    """The section's name under `rules`: the Extra Deck is the Fusion Deck in a format that
+    knows no other Extra Deck monsters (goat)."""
+    rules = get_rules(rules)
+    if section == "extra" and rules.frames_allowed & {"synchro", "xyz", "link"} == set():
+        return "Fusion Deck"
+    return {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}[section]
+
+
+def size_rule(section: str, rules: Rules | None = None) -> tuple[str, callable]:
+    """How many cards the section may hold under `rules`: (the rule in words, a test)."""
+    r = get_rules(rules)
+    if section == "main":
+        if r.main_max is None:
+            return f"{r.main_min} or more", lambda n: n >= r.main_min
+        return f"{r.main_min} to {r.main_max}", lambda n: r.main_min <= n <= r.main_max
+    if section == "extra":
+        if r.extra_max is None:
+            return "any number", lambda n: True
+        return f"0 to {r.extra_max}", lambda n: 0 <= n <= r.extra_max
+    if r.side_sizes is not None:
+        sizes = sorted(r.side_sizes)
+        words = " or ".join(str(s) for s in sizes) if len(sizes) > 1 else str(sizes[0])
+        return (f"{words} (exactly)" if len(sizes) == 1 else words), lambda n: n in r.side_sizes
+    return f"0 to {r.side_max}", lambda n: 0 <= n <= r.side_max
+
+
+def check_deck(deck: Deck, banlist: Banlist | None = None, db: CardDB | None = None,
+               rules: Rules | str | None = None, pool: Banlist | None = None) -> list[str]:
+    """Every reason the deck is not legal under `rules` (v10 by default), a banlist and a card
+    pool (a whitelist), in one list; empty: the deck is legal. Playability is not legality:
+    see not_playable."""
+    r = get_rules(rules)
+    problems = []
+    unknown = [e for _, e in deck.unknown]
+    if unknown:
+        prefix = f"{deck.source}, "
+        listed = "; ".join(f"{e.where.removeprefix(prefix)}: {e.code}"
+                           for e in unknown[:UNKNOWN_SHOWN])
+        more = f"; and {len(unknown) - UNKNOWN_SHOWN} more" if len(unknown) > UNKNOWN_SHOWN else ""
+        problems.append(f"{len(unknown)} unknown passcode{'s' if len(unknown) != 1 else ''} in "
+                        f"{deck.source} ({listed}{more}): their legality cannot be checked "
+                        f"{UNKNOWN_HINT}")
+    for section in SECTIONS:
         size = deck.size(section)
-        if not low <= size <= high:
-            problems.append(f"{SECTION_TITLES[section]}: {size} cards (must be {low} to {high})")
-    for card in deck.main:
+        words, ok = size_rule(section, r)
+        if not ok(size):
+            problems.append(f"{section_title(section, r)}: {size} cards (must be {words})")
+    for card in _distinct(deck.cards()):
+        if card.has_frame("token"):
+            problems.append(f"{card.name} is a Token: no Deck holds one")
+            continue
+        banned = [f for f in card.frames if f in FORMAT_FRAMES and f not in r.frames_allowed]
+        if banned:
+            kind = FRAME_TITLES[banned[0]]
+            problems.append(f"{card.name} is {_a(kind)} Monster: {r.title} has no {kind} "
+                            "Monsters")
+    extra_title = section_title("extra", r)
+    for card in _distinct(deck.main):
         if card.is_extra_deck:
             frame = next(FRAME_TITLES[f] for f in card.frames if f in FRAME_TITLES)
-            problems.append(f"Main Deck: {card.name} is a {frame} Monster: "
-                            "it belongs in the Extra Deck")
-    for card in deck.extra:
+            problems.append(f"Main Deck: {card.name} is {_a(frame)} Monster: it belongs in the "
+                            f"{extra_title}")
+    for card in _distinct(deck.extra):
         if not card.is_extra_deck:
-            problems.append(f"Extra Deck: {card.name} is not a Fusion, Synchro, Xyz or Link "
+            problems.append(f"{extra_title}: {card.name} is not a Fusion, Synchro, Xyz or Link "
                             "Monster: it belongs in the Main Deck")
-    copies = Counter(normalize(c.name) for c in deck.cards())
-    names = {normalize(c.name): c for c in deck.cards()}
+    copies, names = _copies(deck)
     for key, count in copies.items():
-        if count > MAX_COPIES:
-            problems.append(f"{names[key].name}: {count} copies (at most {MAX_COPIES} across the "
-                            "Main, Extra and Side Deck)")
+        if count > r.max_copies:
+            problems.append(f"{names[key]}: {count} copies (at most {r.max_copies} across the "
+                            f"Main, {extra_title.split()[0]} and Side Deck)")
     if banlist is not None:
-        limits = _limits_by_name(banlist, db)
-        for key, count in copies.items():
-            if key in limits:
-                limit, status = limits[key], STATUS[limits[key]]
-            elif banlist.whitelist:
-                limit, status = 0, "not on the whitelist"
-            else:
-                continue
-            if count > limit:
-                problems.append(f"{names[key].name}: {count} {'copy' if count == 1 else 'copies'}, "
-                                f"{status} on banlist {banlist.name!r} ({limit} allowed)")
-    for card in deck.not_playable():
-        problems.append(f"{card.name}: not yet playable (the engine has no script for what "
-                        "it does)")
+        problems += _banlist_problems(banlist, copies, names, db)
+    if pool is not None:
+        problems += _pool_problems(pool, copies, names, db)
     return problems
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "AEIOUX" else "a ") + word
+
+
+def _distinct(cards):
+    return list({id(c): c for c in cards}.values())
+
+
+def _copies(deck: Deck) -> tuple[Counter, dict]:
+    """Copies per card: known cards by name (alternate artworks are the same card), unknown
+    passcodes by passcode (they count toward the copy limit too)."""
+    copies, names = Counter(), {}
+    for card in deck.cards():
+        key = normalize(card.name)
+        copies[key] += 1
+        names[key] = card.name
+    for _, entry in deck.unknown:
+        key = ("code", entry.code)
+        copies[key] += 1
+        names[key] = f"unknown passcode {entry.code}"
+    return copies, names
+
+
+def _banlist_problems(banlist: Banlist, copies: Counter, names: dict,
+                      db: CardDB | None) -> list[str]:
+    """Copies over the list's limits (a whitelist: unlisted cards are allowed none)."""
+    limits = _limits_by_name(banlist, db)
+    out = []
+    for key, count in copies.items():
+        if isinstance(key, tuple):                       # an unknown passcode: by its code
+            if key[1] not in banlist.limits:
+                continue                                 # (the unknown-passcode problem says it)
+            limit = banlist.limits[key[1]]
+            status = STATUS[limit]
+        elif key in limits:
+            limit, status = limits[key], STATUS[limits[key]]
+        elif banlist.whitelist:
+            limit, status = 0, "not on the whitelist"
+        else:
+            continue
+        if count > limit:
+            out.append(f"{names[key]}: {count} {'copy' if count == 1 else 'copies'}, "
+                       f"{status} on banlist {banlist.name!r} ({limit} allowed)")
+    return out
+
+
+def _pool_problems(pool: Banlist, copies: Counter, names: dict, db: CardDB | None) -> list[str]:
+    """Cards that are not in the format's card pool (a whitelist; its counts are left to the
+    banlist)."""
+    members = _limits_by_name(pool, db)
+    return [f"{names[key]}: not in the card pool of {pool.name!r}" for key in copies
+            if not isinstance(key, tuple) and key not in members]
+
+
 def _limits_by_name(banlist: Banlist, db: CardDB | None) -> dict[str, int]:
-    """The banlist's limits by card name: a limit on any artwork applies to the card."""
+    """The list's limits by card name: a limit on any artwork applies to the card (the lowest,
+    if two artworks are listed)."""
     limits = {}
     for code, limit in banlist.limits.items():
         card = find_card(code, db)
         if card is not None:
-            limits[normalize(card.name)] = limit
+            key = normalize(card.name)
+            limits[key] = min(limit, limits.get(key, limit))
     return limits
+
+
+# -- a format's own lists ------------------------------------------------------------------------
+
+# The banlist and card pool (a whitelist) each format is checked against by default, shipped in
+# the package (ygosim/data/...): (file, list name or None for the first). v10 and 2020 have
+# none: their lists change every few months (check with --banlist lflist.conf).
+FORMAT_LISTS = {"goat": (("data/goat/banlist-2005-04.conf", None),
+                         ("data/goat/pool-whitelist.conf", None))}
+
+
+def format_lists(rules: Rules | str | None = None) -> tuple[Banlist | None, Banlist | None]:
+    """The (banlist, card pool) shipped for the format of `rules` (None where it has none)."""
+    from importlib import resources
+    from .lflist import parse_lflist
+    entry = FORMAT_LISTS.get(get_rules(rules).name)
+    if entry is None:
+        return None, None
+    out = []
+    for path, name in entry:
+        res = resources.files("ygosim").joinpath(path)
+        lists = parse_lflist(res.read_text(encoding="utf-8"), f"ygosim/{path}")
+        out.append(next((b for b in lists if name is None or b.name == name), lists[0]))
+    return out[0], out[1]
+
+
+# -- playability ---------------------------------------------------------------------------------
+
+def not_playable(deck, rules: Rules | str | None = None) -> list:
+    """The distinct cards of `deck` (a Deck, or anything with main/extra lists) the engine
+    cannot play yet under `rules` (its card era: a card scripted only for goat plays in goat
+    rules): effects with no script, Normal Pendulum Monsters with a Pendulum Effect."""
+    era = get_rules(rules).card_era
+    cards = deck.cards() if hasattr(deck, "cards") else \
+        [*getattr(deck, "main", deck), *getattr(deck, "extra", ())]
+    return [c for c in _distinct(cards) if not c.playable_in(era)]
+
+
+def require_playable(decks: dict, allow_unscripted: bool = False,
+                     rules: Rules | str | None = None) -> dict[str, list[str]]:
+    """For commands that play duels (simulate, match, duel): `decks` maps a label ("deck A",
+    "your deck") to a deck. A deck with cards the engine cannot play yet is refused (a
+    YgosimError naming them and --allow-unscripted), unless `allow_unscripted`: then the
+    result maps each such label to the cards' names, for a warning (and --json)."""
+    found = {label: [c.name for c in not_playable(deck, rules)] for label, deck in decks.items()}
+    found = {label: names for label, names in found.items() if names}
+    if found and not allow_unscripted:
+        parts = [f"{label} has {len(names)} card{'s' if len(names) != 1 else ''} the engine "
+                 f"cannot play yet ({_names(names)})" for label, names in found.items()]
+        raise YgosimError("; ".join(parts) + ": they would play without their effects; "
+                          "--allow-unscripted plays them anyway")
+    return found
+
+
+def unscripted_warning(found: dict[str, list[str]]) -> str:
+    """The one-line warning require_playable's result gives with --allow-unscripted."""
+    return "warning: " + "; ".join(
+        f"{label}: {len(names)} card{'s' if len(names) != 1 else ''} not yet playable, played "
+        f"without their effects ({_names(names)})" for label, names in found.items())
+
+
+def _names(names: list[str], shown: int = 8) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more

@@ -7,21 +7,22 @@ import sys
 
 import click
 
+import json
+
 from ..cards.db import normalize
 from ..cards.model import CardData
 from ..cli import main
+from ..engine.rules import get_rules
 from ..errors import YgosimError
-from ..safetext import quoted
-from ..formats.deck import Deck, load_deck, read_deck_list
-from ..formats.decklist import SECTION_TITLES, SECTIONS
+from ..formats.deck import BUILT_IN, load_deck, read_deck_list
+from ..formats.decklist import SECTIONS
 from ..formats.lflist import load_banlist
-from ..formats.rules import check_deck
 from ..formats.store import import_cards, known_cards
 from ..formats.textfile import write_atomic
 from ..formats.ydk import format_ydk
 from ..formats.ydke import format_ydke
-
-from ..formats.deck import BUILT_IN
+from ..safetext import printable, quoted
+from .options import rules_option
 
 DECK_HELP = f"DECK is a .ydk file, a ydke:// URL, or a built-in deck: {', '.join(BUILT_IN)}."
 KIND_ORDER = {"monster": 0, "spell": 1, "trap": 2}
@@ -61,8 +62,34 @@ class Output:
             click.echo("  " + "  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
 
 
-def playable_text(card: CardData) -> str:
-    return "yes" if card.playable else "not yet"
+def playable_text(card: CardData, era: str = "current") -> str:
+    return "yes" if card.playable_in(era) else "not yet"
+
+
+def stat_text(card: CardData) -> dict:
+    """A card's facts as JSON: '?' ATK/DEF as '?'."""
+    out = {"name": card.name, "passcode": card.passcode, "kind": card.kind}
+    if card.kind == "monster":
+        out["frames"] = list(card.frames)
+        out.update(attribute=card.attribute, type=card.type,
+                   atk="?" if card.atk_q else card.atk)
+        if card.link_rating:
+            out.update(link_rating=card.link_rating, link_arrows=list(card.link_arrows))
+        else:
+            out["def"] = "?" if card.def_q else card.def_
+            out["rank" if card.rank else "level"] = card.rank or card.level
+        if card.has_frame("pendulum"):
+            out["scale"] = card.scale
+    else:
+        out["subtype"] = card.subtype
+    return out
+
+
+def echo_json(value) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False))
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
 
 # -- ygosim deck ---------------------------------------------------------------------------
@@ -74,43 +101,100 @@ def deck_group():
 
 @deck_group.command("check", epilog=DECK_HELP)
 @click.argument("deck")
-@click.option("--banlist", "banlist_file", metavar="FILE", help="An lflist.conf banlist.")
+@click.option("--banlist", "banlist_file", metavar="FILE",
+              help="An lflist.conf banlist (default: the format's own list, if it has one: "
+                   "goat uses the April 2005 list).")
 @click.option("--list", "list_name", metavar="NAME",
               help="Which list of the banlist file (default: the first).")
-def deck_check(deck, banlist_file, list_name):
-    """Check DECK against the deck rules (and a banlist); exit 0 legal, 1 not, 2 unreadable."""
+@rules_option(help="The format whose deck rules apply: v10 (Main 40-60, Extra 0-15, Side "
+                   "0-15; the default), 2020 (the same) or goat (Main 40 or more, Fusion Deck "
+                   "any size, Side 0 or 15, the April 2005 list and the Goat card pool).")
+@click.option("--require-playable", is_flag=True,
+              help="Also fail (exit 1) when the deck has cards the engine cannot play yet.")
+@json_option
+def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
+    """Check DECK against the deck rules of a format, its banlist and card pool: exit 0 legal,
+    1 not legal (or, with --require-playable, not playable), 2 unreadable. Playability (cards
+    the engine cannot play yet) is reported apart: it is not legality."""
+    from ..formats.rules import check_deck, format_lists, not_playable, section_title
     if list_name and not banlist_file:
         raise click.UsageError("--list needs --banlist")
     the_deck = load_deck(deck, allow_unknown=True)
-    banlist = load_banlist(banlist_file, list_name) if banlist_file else None
-    problems = check_deck(the_deck, banlist)
+    r = get_rules(rules)
+    banlist, pool = format_lists(r)
+    if banlist_file:
+        banlist = load_banlist(banlist_file, list_name)
+    problems = check_deck(the_deck, banlist, rules=r, pool=pool)
+    unplayable = not_playable(the_deck, r)
+    warnings = [w for listing in (banlist, pool) if listing for w in listing.warnings()]
+    failed = bool(problems) or (require_playable and bool(unplayable))
+    if as_json:
+        echo_json({"deck": the_deck.name, "source": the_deck.source, "rules": r.name,
+                   "sizes": {s: the_deck.size(s) for s in SECTIONS},
+                   "banlist": banlist.name if banlist else None,
+                   "pool": pool.name if pool else None,
+                   "legal": not problems, "problems": problems,
+                   "unknown": [{"where": e.where, "passcode": e.code} for _, e in the_deck.unknown],
+                   "playable": not unplayable, "not_playable": [c.name for c in unplayable],
+                   "notes": the_deck.notes, "warnings": warnings})
+        sys.exit(1 if failed else 0)
     out = Output()
-    against = f", banlist {banlist.name!r}" if banlist else ""
-    out.line(f"{the_deck.name}: {_sizes(the_deck)}{against}")
+    against = [f"rules {r.name}"] + ([f"banlist {banlist.name!r}"] if banlist else []) + \
+        ([f"card pool {pool.name!r}"] if pool else [])
+    sizes = ", ".join(f"{section_title(s, r).split()[0]} {the_deck.size(s)}" for s in SECTIONS)
+    out.line(f"{the_deck.name}: {sizes} ({'; '.join(against)})")
+    for warning in warnings:
+        out.line(f"warning: {warning}", "yellow")
     for note in the_deck.notes:
         out.line(f"note: {note}", "yellow")
     for problem in problems:
         out.line(f"problem: {problem}", "red")
+    if unplayable:
+        out.line(f"not yet playable: {len(unplayable)} card{'s' if len(unplayable) != 1 else ''} "
+                 "the engine has no script for (a duel refuses them unless "
+                 "--allow-unscripted): " + ", ".join(c.name for c in unplayable),
+                 "red" if require_playable else "yellow")
     if problems:
-        out.line(f"not legal: {len(problems)} problem{'s' if len(problems) > 1 else ''}", "bold red")
+        out.line(f"not legal: {len(problems)} problem{'s' if len(problems) > 1 else ''}",
+                 "bold red")
+    else:
+        out.line("legal" + ("" if not unplayable else ", not yet playable"),
+                 "bold green" if not failed else "bold red")
+    if failed:
         sys.exit(1)
-    out.line("legal", "bold green")
 
 
 @deck_group.command("show", epilog=DECK_HELP)
 @click.argument("deck")
-def deck_show(deck):
+@rules_option(help="Show playability under this rule set (goat: the cards' 2005 versions).")
+@json_option
+def deck_show(deck, rules, as_json):
     """List the cards of DECK, with counts."""
+    from ..formats.rules import not_playable, section_title
     the_deck = load_deck(deck, allow_unknown=True)
+    r = get_rules(rules)
+    era = r.card_era
+    if as_json:
+        echo_json({"deck": the_deck.name, "source": the_deck.source, "rules": r.name,
+                   "sections": {s: [{**stat_text(c), "copies": n, "playable": c.playable_in(era)}
+                                    for c, n in _grouped(the_deck.section(s))]
+                                + [{"passcode": e.code, "unknown": True, "where": e.where}
+                                   for sec, e in the_deck.unknown if sec == s]
+                                for s in SECTIONS},
+                   "sizes": {s: the_deck.size(s) for s in SECTIONS},
+                   "notes": the_deck.notes,
+                   "not_playable": [c.name for c in not_playable(the_deck, r)]})
+        return
     out = Output()
-    out.line(f"{the_deck.name} ({the_deck.source}): {_sizes(the_deck)}", "bold")
+    sizes = ", ".join(f"{section_title(s, r).split()[0]} {the_deck.size(s)}" for s in SECTIONS)
+    out.line(f"{the_deck.name} ({the_deck.source}): {sizes}", "bold")
     for section in SECTIONS:
         cards = the_deck.section(section)
         kinds = {k: sum(1 for c in cards if c.kind == k) for k in KIND_ORDER}
         summary = ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in kinds.items() if n)
-        title = f"{SECTION_TITLES[section]}: {the_deck.size(section)} cards" + \
+        title = f"{section_title(section, r)}: {the_deck.size(section)} cards" + \
             (f" ({summary})" if summary else "")
-        rows = [[n, card.name, card.kind_line(), card.passcode, playable_text(card)]
+        rows = [[n, card.name, card.kind_line(), card.passcode, playable_text(card, era)]
                 for card, n in _grouped(cards)]
         rows += [[1, "?", "unknown passcode", e.code, "no"]
                  for s, e in the_deck.unknown if s == section]
@@ -120,10 +204,10 @@ def deck_show(deck):
             out.line(title)
     for note in the_deck.notes:
         out.line(f"note: {note}", "yellow")
-    not_playable = the_deck.not_playable()
-    if not_playable:
-        out.line(f"{len(not_playable)} cards not yet playable: "
-                 + ", ".join(c.name for c in not_playable), "red")
+    unplayable = not_playable(the_deck, r)
+    if unplayable:
+        out.line(f"{len(unplayable)} cards not yet playable: "
+                 + ", ".join(c.name for c in unplayable), "red")
 
 
 @deck_group.command("convert", epilog=DECK_HELP)
@@ -140,10 +224,6 @@ def deck_convert(deck, to, output):
         write_atomic(output, text)
     else:
         click.echo(text, nl=False)
-
-
-def _sizes(deck: Deck) -> str:
-    return ", ".join(f"{SECTION_TITLES[s].split()[0]} {deck.size(s)}" for s in SECTIONS)
 
 
 def _grouped(cards: list[CardData]) -> list[tuple[CardData, int]]:
@@ -165,11 +245,12 @@ def cards_group():
 @click.argument("file")
 def cards_import(file):
     """Import the card facts of a YGOPro/EDOPro cards.cdb or a YGOProDeck API .json dump
-    (never the official texts) into the card store."""
+    (never the official texts) into the card store. Broken entries are left out and listed;
+    the others are imported."""
     r = import_cards(file)
     out = Output()
-    out.line(f"Imported {r.cards} cards from {r.source} into {r.store}: {r.added} added, "
-             f"{r.updated} updated.", "bold")
+    out.line(f"Imported {r.cards} cards from {printable(str(r.source))} into "
+             f"{printable(str(r.store))}: {r.added} added, {r.updated} updated.", "bold")
     out.line(f"  {r.playable} Normal Monsters are playable; {r.not_playable} cards are known by "
              "their facts only (not yet playable: no script for what they do).")
     if r.alternate_artworks:
@@ -193,23 +274,33 @@ def cards_import(file):
 
 @cards_group.command("search")
 @click.argument("text")
-@click.option("--limit", default=100, show_default=True, help="Show at most this many cards.")
-def cards_search(text, limit):
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 100_000),
+              help="Show at most this many cards.")
+@json_option
+def cards_search(text, limit, as_json):
     """Cards whose name (or the project's description) contains TEXT (any case)."""
     found = known_cards().search(text)
+    if as_json:
+        echo_json({"query": text, "count": len(found),
+                   "cards": [{**stat_text(c), "playable": c.playable} for c in found[:limit]]})
+        return
     out = Output()
     if not found:
-        out.line(f"no card matches {text!r}")
+        out.line(f"no card matches {quoted(text)}")
         return
     rows = [[c.passcode, c.name, c.kind_line(), playable_text(c)] for c in found[:limit]]
-    out.table(f"{len(found)} cards match {text!r}", ["Passcode", "Card", "Kind", "Playable"], rows)
+    out.table(f"{len(found)} cards match {quoted(text)}", ["Passcode", "Card", "Kind", "Playable"],
+              rows)
     if len(found) > limit:
         out.line(f"... and {len(found) - limit} more (--limit)")
 
 
 @cards_group.command("show")
 @click.argument("card")
-def cards_show(card):
+@rules_option(help="Show the card as it plays under this rule set (goat: its 2005 text, where "
+                   "that differs).")
+@json_option
+def cards_show(card, rules, as_json):
     """The facts of a card, by NAME or PASSCODE."""
     db = known_cards()
     found = db.get(card)
@@ -218,20 +309,28 @@ def cards_show(card):
         hint = "; did you mean " + " or ".join(repr(db[c].name) for c in close) \
             if close else ""
         raise YgosimError(f"unknown card: {quoted(card)}{hint}")
+    r = get_rules(rules)
+    version = found.for_era(r.card_era)
     others = db.codes_of(found)[1:]
+    alias = db.get(found.alias) if found.alias and found.alias not in others else None
+    if as_json:
+        echo_json({**stat_text(found), "also": others, "alias": found.alias or None,
+                   "rules": r.name, "text": version.text,
+                   "playable": version.playable, "pendulum_effect": found.pendulum_effect})
+        return
     rows = [["Passcode", found.passcode]]
     if others:
         rows.append(["Also", ", ".join(map(str, others)) + " (alternate artworks)"])
     rows.append(["Kind", found.kind_line()])
     if found.alias and found.alias not in others:
-        alias = db.get(found.alias)
         rows.append(["Alias", f"{found.alias}" + (f" ({alias.name})" if alias else "")])
     if found.link_arrows:
         rows.append(["Link Arrows", ", ".join(found.link_arrows)])
     if found.has_frame("pendulum"):
         rows.append(["Pendulum Scale", found.scale])
-    rows.append(["Description", found.text or "(not yet written by the project)"])
-    rows.append(["Playable", "yes" if found.playable else
+    era_note = f" (as in {r.title})" if version is not found else ""
+    rows.append(["Description", (version.text or "(not yet written by the project)") + era_note])
+    rows.append(["Playable", "yes" if version.playable else
                  "not yet (the engine has no script for what it does)"])
     out = Output()
     if out.console:

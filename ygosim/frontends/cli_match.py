@@ -6,30 +6,32 @@ import json
 import click
 
 from ..cli import main
-from .cli_sim import load_deck_arg, rules_options
+from .cli_sim import DECK_HELP, load_deck_arg, rules_options
+from .options import agent_option, allow_unscripted_option, check_playable, rules_option, seed_option
 from .series import progress_bar
 
 
 @main.command()
-@click.option("--deck", "deck_a", default="yugi", show_default=True,
-              help="Deck A: yugi, kaiba, masters, a .ydk path or a ydke:// URL.")
-@click.option("--opponent", "deck_b", default="kaiba", show_default=True, help="Deck B.")
-@click.option("--games-per-match", "games", default=3, show_default=True, type=click.IntRange(1),
+@click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
+@click.option("--opponent", "deck_b", default="kaiba", show_default=True,
+              help="Deck B (the same forms as --deck).")
+@click.option("--games-per-match", "games", default=3, show_default=True,
+              type=click.IntRange(1, 99),
               help="The most Duels the Match can take (first to a majority wins).")
-@click.option("--agent-a", default="random", show_default=True, help="Agent playing deck A.")
-@click.option("--agent-b", default="random", show_default=True, help="Agent playing deck B.")
-@click.option("--seed", default=0, show_default=True, type=int,
-              help="The Match seed; each Duel's seed is derived from it.")
-@click.option("--rules", type=click.Choice(["v10", "2020"]), default=None)
+@agent_option("--agent-a", "random", "The agent playing deck A.")
+@agent_option("--agent-b", "random", "The agent playing deck B.")
+@seed_option("The Match seed; each Duel's seed is derived from it.")
+@rules_option()
+@allow_unscripted_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def match(deck_a, deck_b, games, agent_a, agent_b, seed, rules, as_json):
+def match(deck_a, deck_b, games, agent_a, agent_b, seed, rules, allow_unscripted, as_json):
     """Play a Match between two agents: who went first, the winner, why and the turns of
     each Duel, and the Match result. Agents keep their decks between Duels."""
-    from ..agents import make_agent
     from ..match import play_match
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
-    make_agent(agent_a)
-    make_agent(agent_b)
+    labels = (f"deck A ({a.name})", f"deck B ({b.name})")
+    found = check_playable(dict(zip(labels, (a, b))), allow_unscripted, rules)
+    unscripted = {"A": found.get(labels[0], []), "B": found.get(labels[1], [])}
     names = ("A", "B")
 
     def show(g, m):
@@ -46,7 +48,7 @@ def match(deck_a, deck_b, games, agent_a, agent_b, seed, rules, as_json):
                        agent_a=agent_a, agent_b=agent_b, on_game=show)
     if as_json:
         out = {"deck_a": deck_a, "deck_b": deck_b, "agent_a": agent_a, "agent_b": agent_b,
-               "seed": seed, "rules": rules or "v10"}
+               "seed": seed, "rules": rules or "v10", "unscripted": unscripted}
         out.update(r.as_dict(names))
         click.echo(json.dumps(out))
         return

@@ -10,6 +10,7 @@ from ..cli import main
 from ..engine import rules as R
 from ..errors import YgosimError
 from .cli_cards import deck_group
+from .options import rules_option, seed_option
 from .series import pct, progress_bar, ray_option, run_series, series_json, wide_console
 
 
@@ -24,8 +25,9 @@ from .series import pct, progress_bar, ray_option, run_series, series_json, wide
 @click.option("--agent", default="random", show_default=True,
               help="The agent playing DECK (random, heuristic).")
 @click.option("--opponent-agent", default=None, help="The agent playing the field [--agent].")
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--rules", type=click.Choice(R.NAMES), default=None)
+@seed_option("Seed of the series (each matchup is played from it); the same seed plays the "
+             "same duels.")
+@rules_option()
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
               help="Processes on this machine.")
 @ray_option
@@ -110,7 +112,7 @@ def print_gauntlet(out: dict) -> None:
               help="Rule set (hand sizes; goat: the player going first draws on turn 1).")
 @click.option("--trials", default=100_000, show_default=True, type=click.IntRange(1),
               help="Simulated hands per combo.")
-@click.option("--seed", default=0, show_default=True, type=int)
+@seed_option("Seed of the simulated hands; the same seed draws the same hands.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
     """Opening-hand odds, going first and going second: exact (hypergeometric) for cards and
@@ -152,7 +154,7 @@ def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
 @click.option("--envs", default=2, show_default=True, type=click.IntRange(1),
               help="Environments (processes) in the vector.")
 @click.option("--opponent", default="random", show_default=True, help="The built-in opponent.")
-@click.option("--seed", default=0, show_default=True, type=int)
+@seed_option("Seed of the environments and the random actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench_env(steps, envs, opponent, seed, as_json):
     """DuelEnv steps per second (random legal actions, yugi vs kaiba): one core (CPU time)

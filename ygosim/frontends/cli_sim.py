@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from ..cli import main
-from ..errors import YgosimError
+from .options import (agent_option, allow_unscripted_option, check_playable, games_option,
+                      jobs_option, rules_option, seed_option)
 from .series import pct, ray_option
 
 
@@ -21,31 +22,39 @@ def rules_options(rules: str | None) -> dict:
     return {"rules": str(rules)} if rules else {}
 
 
+DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...), a .ydk file or a " \
+    "ydke:// URL."
+
+
 @main.command()
-@click.option("--deck", "deck_a", default="yugi", show_default=True,
-              help="Deck A: yugi, kaiba, masters, a .ydk path or a ydke:// URL.")
-@click.option("--opponent", "deck_b", default="kaiba", show_default=True, help="Deck B.")
-@click.option("--agent-a", default="random", show_default=True, help="Agent playing deck A.")
-@click.option("--agent-b", default="random", show_default=True, help="Agent playing deck B.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1))
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
-@click.option("--rules", type=click.Choice(["v10", "2020"]), default=None)
+@click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
+@click.option("--opponent", "deck_b", default="kaiba", show_default=True,
+              help="Deck B (the same forms as --deck).")
+@agent_option("--agent-a", "random", "The agent playing deck A.")
+@agent_option("--agent-b", "random", "The agent playing deck B.")
+@games_option(100, "How many duels (seats swap every duel).")
+@seed_option("Seed of the series: game i is played with a seed made from it and i; the same "
+             "seed plays the same duels.")
+@jobs_option
+@rules_option()
+@allow_unscripted_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @ray_option
-def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, as_json, ray):
+def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, allow_unscripted,
+             as_json, ray):
     """Play N seat-swapped duels between two agents and print the results."""
-    from ..agents import make_agent
     from .series import progress_bar, run_series, series_json
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
-    make_agent(agent_a)
-    make_agent(agent_b)
+    labels = (f"deck A ({a.name})", f"deck B ({b.name})")
+    found = check_playable(dict(zip(labels, (a, b))), allow_unscripted, rules)
+    unscripted = {"A": found.get(labels[0], []), "B": found.get(labels[1], [])}
     with progress_bar(games, "duels", not as_json) as advance:
         st = run_series(a, b, agent_a, agent_b, games, seed, jobs, rules, ray, advance)
     out = st.as_dict()
     if as_json:
-        click.echo(json.dumps(series_json(st, deck_a, deck_b, agent_a, agent_b, rules, seed,
-                                          jobs=jobs, ray=ray)))
+        out = series_json(st, deck_a, deck_b, agent_a, agent_b, rules, seed, jobs=jobs, ray=ray)
+        out["unscripted"] = unscripted
+        click.echo(json.dumps(out))
         return
     g = st.games
     click.echo(f"{g} duels: {deck_a} ({agent_a}) vs {deck_b} ({agent_b}), seats swapped")
@@ -58,9 +67,9 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, as_json
 
 
 @main.command()
-@click.option("--games", default=200, show_default=True, type=click.IntRange(1))
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--json", "as_json", is_flag=True)
+@games_option(200, "How many random-vs-random duels to time.")
+@seed_option("Seed of the first duel (duel i uses seed + i).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(games, seed, as_json):
     """Random-vs-random speed on one core (yugi vs kaiba) and the cost of clone()."""
     from ..sim import bench as run_bench
