@@ -407,12 +407,16 @@ def cdb_inputs(draw):
 
 
 def probe_cdb(item) -> str:
-    from ygosim.formats.store import import_cards
     _, data = item
-    path = _write("cards.cdb", data)
-    home = WORK / f"home-{os.getpid()}"
+    return _import_into_a_store(_write("cards.cdb", data))
+
+
+def _import_into_a_store(path: Path) -> str:
+    """Import a card database into a store of the probe's own (YGOSIM_HOME), then read every
+    card of the store back."""
+    from ygosim.formats.store import import_cards
     old = os.environ.get("YGOSIM_HOME")
-    os.environ["YGOSIM_HOME"] = str(home)
+    os.environ["YGOSIM_HOME"] = str(WORK / f"home-{os.getpid()}")
     try:
         return _probe(lambda: (import_cards(path), _read_store_back()))
     finally:
@@ -464,18 +468,7 @@ def ygoprodeck_inputs(draw):
 
 
 def probe_ygoprodeck(data: bytes) -> str:
-    from ygosim.formats.store import import_cards
-    path = _write("cards.json", data)
-    home = WORK / f"home-json-{os.getpid()}"
-    old = os.environ.get("YGOSIM_HOME")
-    os.environ["YGOSIM_HOME"] = str(home)
-    try:
-        return _probe(lambda: (import_cards(path), _read_store_back()))
-    finally:
-        if old is None:
-            del os.environ["YGOSIM_HOME"]
-        else:
-            os.environ["YGOSIM_HOME"] = old
+    return _import_into_a_store(_write("cards.json", data))
 
 
 # -- the command line -------------------------------------------------------------------------

@@ -97,12 +97,18 @@ def _whole(v, where, key, low=-MAX_INT, high=MAX_INT, what="a whole number"):
     return v
 
 
-def _text(v, where, key, what="a string"):
-    if not isinstance(v, str):
+def _sized(v, kind, limit, where, key, what, too_long):
+    """`v` if it is a `kind` (str, list) of at most `limit` items, else a ScenarioError."""
+    if not isinstance(v, kind):
         _err(where, key, f"must be {what}, not {quoted(v)}")
-    if len(v) > MAX_TEXT:
-        _err(where, key, f"{quoted(v)}: longer than {MAX_TEXT} characters")
+    if len(v) > limit:
+        _err(where, key, too_long)
     return v
+
+
+def _text(v, where, key, what="a string"):
+    return _sized(v, str, MAX_TEXT, where, key, what,
+                  f"{quoted(v)}: longer than {MAX_TEXT} characters")
 
 
 def _choice(v, choices, where, key):
@@ -112,11 +118,7 @@ def _choice(v, choices, where, key):
 
 
 def _list(v, where, key, what="a list of card names"):
-    if not isinstance(v, list):
-        _err(where, key, f"must be {what}, not {quoted(v)}")
-    if len(v) > MAX_LIST:
-        _err(where, key, f"more than {MAX_LIST} entries")
-    return v
+    return _sized(v, list, MAX_LIST, where, key, what, f"more than {MAX_LIST} entries")
 
 
 def _mapping(v, where, key, what="a mapping"):
