@@ -233,7 +233,7 @@ def test_cli_match_json_and_determinism():
 
 def test_cli_match_bad_input():
     r = CliRunner().invoke(main, ["match", "--agent-a", "nobody"])
-    assert r.exit_code == 2 and "unknown agent" in r.output
+    assert r.exit_code == 2 and "'nobody' is not one of" in r.output   # the agents are listed
 
 
 def test_text_side_deck_for_a_person(decks):
