@@ -418,3 +418,85 @@ def recent(d, etypes, filter=None):
         if e[0] in etypes and (filter is None or filter(d, e)):
             out.append(e)
     return out
+
+
+# ===================================================================== Spell & Trap parts
+# Attacks, flipping face-up, Setting from the hand, shuffling into the Deck (the Spells and
+# Traps of the Goat decks: Mirror Force, Magic Cylinder, Swords of Revealing Light...).
+
+# ------------------------------------------------------------------ attacks
+def attacker(d, link):
+    """The monster whose attack is under way (declared, not yet over), if it is still that
+    card on the field."""
+    a = d.attack
+    if a is None:
+        return []
+    c = a[0]
+    return [c] if d.mid[c] == a[3] and d.loc[c] == MZONE else []
+
+
+def opponent_attacks(d, link):
+    """A condition: a monster the opponent controls is attacking (with `when=(EV_ATTACK,)`: it
+    has just declared its attack)."""
+    a = d.attack
+    return a is not None and d.ctrl[a[0]] != link["player"] and d.mid[a[0]] == a[3]
+
+
+def negate_attack(d, link):
+    """A step: negate the attack under way (it still counts as the monster's attack)."""
+    d.negate_attack()
+
+
+# ------------------------------------------------------------------ positions
+def flip_faceup(sel, pos=K.ATTACK, flip_effects=True):
+    """Turn the selected face-down monsters face-up in `pos` (not a Flip Summon). Their FLIP
+    effects activate, unless `flip_effects` is False (Ceasefire)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.pos[c] & K.FACEDOWN:
+                d.set_position(c, pos, flip_effects)
+                d.write(f"{d.name(c)} is turned face-up in "
+                        f"{'Defense' if pos & K.DEFENSE else 'Attack'} Position")
+    return step
+
+
+# ------------------------------------------------------------------ the hand
+def set_from_hand(filter=None, into="set"):
+    """While resolving: the player may Set a Spell/Trap Card (matching filter) from their hand
+    to a free zone (Dust Tornado). Asked as yes/no, then which card."""
+    def settable(d, c):
+        data = d.data[c]
+        return (data.is_spell or data.is_trap) and (filter is None or filter(d, c))
+    cards = pile(HAND, YOU, settable)
+
+    def room(d, link):
+        p = link["player"]
+        return any(d.data[c].subtype == "field" or -1 in d.szone[p][:5]
+                   for c in cards(d, link))
+
+    def fits(d, link):
+        p = link["player"]
+        free = -1 in d.szone[p][:5]
+        return [c for c in cards(d, link) if free or d.data[c].subtype == "field"]
+
+    def set_it(d, link):
+        from .flow import set_spell_trap
+        for c in link["vars"].get(into, ()):
+            if d.loc[c] == HAND:
+                set_spell_trap(d, c, link["player"])
+    return when(room, ask_yesno("Set a Spell/Trap Card from your hand?", into + "?"),
+                when(lambda d, link: link["vars"].get(into + "?"),
+                     choose(fits, into=into, prompt="choose a Spell/Trap Card to Set"),
+                     set_it))
+
+
+# ------------------------------------------------------------------ the Deck
+def shuffle_into_deck(sel):
+    """Shuffle the selected cards into their owners' Decks."""
+    def step(d, link):
+        cards = sel(d, link)
+        if cards:
+            d.send(cards, DECK, K.R_EFFECT, link["player"])
+            for p in sorted({d.owner[c] for c in cards}):
+                d.shuffle_deck(p)
+    return step

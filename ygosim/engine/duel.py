@@ -603,17 +603,31 @@ class Duel:
             self.lp_out = True
         self.write(f"{self.names[p]} pays {amount} LP (LP {self.lp[p]})")
 
-    def set_position(self, c: int, pos: int) -> None:
+    def set_position(self, c: int, pos: int, flip_effects: bool = True) -> None:
+        """Change monster c's battle position. A face-down monster turned face-up is flipped
+        (its FLIP effects activate) unless `flip_effects` is False (Ceasefire: "without
+        activating their Flip effects")."""
         if pos & DEFENSE and self.data[c].link_arrows and self.loc[c] == MZONE:
             return   # a Link Monster is never in Defense Position
         was_fd = self.pos[c] & FACEDOWN
         self.pos[c] = pos
         self.serial += 1
-        if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
+        if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE and flip_effects:
             self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
         if pos & FACEDOWN and self.loc[c] == MZONE:
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
             self.drop_equips()
+
+    def negate_attack(self) -> bool:
+        """Negate the attack being made (Magic Cylinder): it ends at once, no battle happens,
+        and it still counts as the attacker's attack this turn. For effects used in the Battle
+        Step (the attack declaration's window); returns whether there was an attack."""
+        if self.attack is None:
+            return False
+        self.attack = None
+        self.serial += 1
+        self.write("The attack is negated")
+        return True
 
     def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None) -> None:
         """A temporary ATK/DEF change on the face-up monster c (until the End Phase of turn

@@ -70,6 +70,12 @@ class Target:
     min: int | None = None
     prompt: str = "choose a target"
     constraint: Callable | None = None   # (duel, link, cards) -> bool: a legal combination
+    who: str = "you"                     # who chooses them: the effect's player ("you") or
+                                         # the opponent ("opp"; The Shallow Grave)
+
+    @property
+    def groups(self) -> tuple:
+        return (self,)
 
     def options(self, d, link) -> list:
         """The legal selections of targets (as `choose` Options) for this link."""
@@ -110,13 +116,30 @@ class Target:
 
 
 @dataclass(frozen=True, eq=False)
+class Targets:
+    """Several groups of targets chosen on activation one after the other, each by its own
+    Target.who ("each player targets a monster in their own Graveyard": The Shallow Grave).
+    Every group must be possible to activate; the link's targets are all of them in order."""
+    groups: tuple
+
+    def __init__(self, *groups: Target):
+        object.__setattr__(self, "groups", tuple(groups))
+
+    def possible(self, d, link) -> bool:
+        for g in self.groups:
+            if not g.possible(d, link):
+                return False
+        return True
+
+
+@dataclass(frozen=True, eq=False)
 class Effect:
     kind: str
     operation: tuple = ()            # steps run on resolution
     condition: Callable | None = None  # (duel, link) -> bool, checked on activation
     cost: tuple = ()                 # steps run on activation, before the link is on the chain
     can_pay: Callable | None = None  # (duel, link) -> bool: whether the cost can be paid
-    target: Target | None = None
+    target: Target | Targets | None = None
     events: tuple = ()               # triggers: events listened to; other effects: "When ...":
                                      # usable only with an event of these types in d.events
     optional: bool = True            # triggers: "you can"

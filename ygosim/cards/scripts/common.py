@@ -7,8 +7,9 @@ small conditions and selectors used by cards in several files.
 from __future__ import annotations
 
 from ...engine import actions as A
+from ...engine import const as K
 from ...engine.const import MZONE
-from ...engine.effects import Target, continuous, spell
+from ...engine.effects import Target, continuous, spell, trap
 
 
 # ------------------------------------------------------------------------------ summoning
@@ -50,6 +51,15 @@ def all_of(*conds):
                 return False
         return True
     return cond
+
+
+# ------------------------------------------------------------------------------ Traps
+def attack_trap(condition=None, **kw):
+    """A Trap activated when a monster the opponent controls declares an attack (Mirror Force,
+    Sakuretsu Armor, Magic Cylinder): only in the window that answers the declaration, never
+    in the Damage Step."""
+    cond = A.opponent_attacks if condition is None else all_of(A.opponent_attacks, condition)
+    return trap(when=(K.EV_ATTACK,), condition=cond, **kw)
 
 
 # ------------------------------------------------------------------------------ Equip / Field

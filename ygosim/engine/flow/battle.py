@@ -60,6 +60,9 @@ def battle(d, f):
             phase_window(d)
     elif s == 4:
         f.pop("acted", None)
+        if d.attack is None:            # negated (Duel.negate_attack): back to the Battle Step
+            f["s"] = 1
+            return
         atk, tgt, count, amid, tmid = d.attack
         if d.mid[atk] != amid or d.loc[atk] != MZONE or d.ctrl[atk] != d.tp:
             d.write("The attack stops (the attacker is gone)")

@@ -321,17 +321,29 @@ def activate(d, f):
         link = d.links[f["lid"]]
         f["s"] = 2
         if eff.target is not None:
-            t = eff.target
-            d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
+            ask_targets(d, link, eff.target.groups[0])
     else:
         link = d.links[f["lid"]]
         if eff.target is not None:
-            link["targets"] = tuple((x, d.mid[x]) for x in d.answer.cards)
-            if link["targets"]:
+            chosen = tuple((x, d.mid[x]) for x in d.answer.cards)
+            link["targets"] += chosen
+            if chosen:
                 d.write(f"  targeting {', '.join(d.name(x) for x in d.answer.cards)}")
+            g = f.get("g", 0) + 1
+            if g < len(eff.target.groups):          # more targets, chosen by their player
+                f["g"] = g
+                ask_targets(d, link, eff.target.groups[g])
+                return
         d.chain.append(f["lid"])
         d.raise_event(K.EV_ACTIVATE, c, p, K.R_EFFECT, f["lid"])
         pop(d)
+
+
+def ask_targets(d, link, t) -> None:
+    """Ask for one group of the targets of the link's effect (Target.who chooses them)."""
+    p = link["player"] if t.who == "you" else 1 - link["player"]
+    c = link["card"]
+    d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
 
 
 @proc
@@ -371,7 +383,10 @@ def resolve(d, f):
         if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
             sub = data.subtype
             stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
-                or data.is_monster      # a Pendulum Monster Card stays in its Pendulum Zone
+                or data.is_monster \
+                or data.script.extra.get("stays")
+            # (a Pendulum Monster Card stays in its Pendulum Zone; a card whose script says
+            # "stays" remains on the field after it resolved: Swords of Revealing Light)
             if not stays or link["negated"]:
                 serial = d.serial     # not a new action: "When ..." triggers keep timing
                 d.send([c], GY, K.R_RULE, link["player"])

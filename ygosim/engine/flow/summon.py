@@ -142,10 +142,17 @@ def normal_summon(d, f):
         if not d.chain:        # a summon while a chain resolves waits for the chain's end
             after_action(d, first=d.tp)
         else:                  # ... then both players may respond to it
-            for w in reversed(d.stack):
-                if w["p"] == "window":
-                    w["respond"] = True
-                    break
+            respond_after_chain(d)
+
+
+def respond_after_chain(d) -> None:
+    """A Summon made while a Chain resolves: once the Chain has resolved, the window that
+    resolved it opens once more so both players may respond to the Summon (Trap Hole,
+    Torrential Tribute)."""
+    for w in reversed(d.stack):
+        if w["p"] == "window":
+            w["respond"] = True
+            break
 
 
 @proc
@@ -200,9 +207,12 @@ def special_summon(d, f):
         place_special(d, c, p, pos, f)
         i += 1
         f["i"] = i
-    for c in f.get("done", ()):
+    done = f.get("done", ())
+    for c in done:
         d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
     pop(d)
+    if done and d.chain:
+        respond_after_chain(d)
 
 
 def zone_options(zones) -> list[Option]:

@@ -98,6 +98,8 @@ def turn(d, f):
         d.step = 0
         d.events.clear()
         return_control(d)
+        for src, eff in d.active_statics("end_phase"):   # turn counts, no chain (Swords of
+            eff.apply(d, src)                            # Revealing Light)
         d.raise_event(K.EV_END_PHASE, -1, d.tp, K.R_RULE)
         f["s"] = 8
         phase_window(d)

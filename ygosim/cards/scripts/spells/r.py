@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.effects import Target, script, spell
+from ....engine.const import DECK
+from ....engine.effects import Target, quickplay, script, spell
 
 script("Raigeki", spell(condition=A.exists(A.monsters(OPP)),
                         operation=A.destroy(A.monsters(OPP))))
@@ -11,3 +13,20 @@ script("Remove Trap", spell(
     target=Target(A.spells_traps(ANY, faceup=True, filter=A.is_trap),
                   prompt="choose a face-up Trap Card"),
     operation=A.destroy(A.targets)))
+
+
+def _reload(d, link):
+    """Shuffle the whole hand into the Deck, then draw as many cards."""
+    p = link["player"]
+    hand = list(d.hand[p])
+    if hand:
+        d.send(hand, DECK, K.R_EFFECT, p)
+        d.shuffle_deck(p)
+        d.draw(p, len(hand))
+        d.check_exodia(p)
+
+
+# Quick-Play: needs another card in the hand.
+script("Reload", quickplay(
+    condition=lambda d, link: any(c != link["card"] for c in d.hand[link["player"]]),
+    operation=_reload))

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import MAIN1
-from ....engine.effects import Target, script, spell
+from ....engine.const import DEFENSE, MAIN1
+from ....engine.effects import Target, continuous, script, spell
 from ..common import equip_spell, field_spell
 
 script("Sogen", *field_spell((A.is_type("Warrior", "Beast-Warrior"), 200, 200)))
@@ -28,3 +29,32 @@ script("Soul Exchange", spell(
     operation=_must_tribute(A.targets)))
 
 script("Sword of Dark Destruction", *equip_spell(A.is_attribute("DARK"), 400, -200))
+
+
+def _start_count(d, link):
+    """Its turns are counted from this activation (scenarios: `since_turn`)."""
+    c = link["card"]
+    if d.mid[c] == link["cmid"]:
+        d.turn_in[c] = d.turn
+
+
+def _opponent_cannot_attack(d, src, c):
+    return d.ctrl[c] != d.ctrl[src]
+
+
+def _third_end_phase(d, src):
+    """In the End Phase of the opponent's third turn counted from its activation (the turn of
+    activation counts if it was the opponent's), it is destroyed. No chain."""
+    if d.tp != d.ctrl[src] and (d.turn - d.turn_in[src]) // 2 + 1 >= 3:
+        d.write(f"{d.name(src)} has stayed for the opponent's third turn")
+        d.destroy([src], K.R_EFFECT, d.ctrl[src])
+
+
+# A Normal Spell that stays on the field: on activation every face-down monster the opponent
+# controls is turned face-up (their FLIP effects activate); while it is face-up the opponent's
+# monsters cannot declare an attack.
+script("Swords of Revealing Light",
+       spell(operation=(A.flip_faceup(A.monsters(OPP, faceup=False), DEFENSE), _start_count)),
+       continuous("cannot_attack", _opponent_cannot_attack),
+       continuous("end_phase", _third_end_phase),
+       extra={"stays": True})

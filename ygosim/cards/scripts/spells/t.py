@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine.actions import OPP, YOU
-from ....engine.const import HAND
-from ....engine.effects import script, spell
+from ....engine.const import FACEDOWN_DEFENSE, GY, HAND
+from ....engine.effects import Target, Targets, script, spell
 from ..common import all_of, free_zone, summonable
 
 
@@ -30,3 +30,25 @@ script("The Inexperienced Spy", spell(
     condition=A.exists(A.pile(HAND, OPP)),
     operation=(A.choose(A.pile(HAND, OPP), prompt="choose a card in your opponent's hand"),
                A.reveal(A.chosen()))))
+
+
+def _own_target(who):
+    """The Shallow Grave's target in the Graveyard of the effect's player (YOU) or the
+    opponent's (OPP)."""
+    def sel(d, link):
+        p = link["player"] if who == YOU else 1 - link["player"]
+        return [c for c in A.targets(d, link) if d.owner[c] == p]
+    return sel
+
+
+# Each player targets a monster in their own Graveyard (the opponent chooses theirs) and
+# Special Summons it in face-down Defense Position (not flipped: no FLIP effect). Both players
+# need a free zone and a target.
+script("The Shallow Grave", spell(
+    condition=lambda d, link: bool(d.free_mzones(0)) and bool(d.free_mzones(1)),
+    target=Targets(Target(A.pile(GY, YOU, summonable()),
+                          prompt="choose a monster in your Graveyard"),
+                   Target(A.pile(GY, OPP, summonable()), who=OPP,
+                          prompt="choose a monster in your Graveyard")),
+    operation=(A.special_summon(_own_target(YOU), pos=FACEDOWN_DEFENSE),
+               A.special_summon(_own_target(OPP), pos=FACEDOWN_DEFENSE, who=OPP))))

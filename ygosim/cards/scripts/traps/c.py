@@ -2,10 +2,27 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY
+from ....engine.actions import ANY, OPP
+from ....engine.const import DEFENSE, FACEDOWN_DEFENSE
 from ....engine.effects import Target, script, trap
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Castle Walls", trap(
     target=Target(A.monsters(ANY, faceup=True), prompt="choose a face-up monster"),
     damage_step=True, operation=A.modify(A.targets, def_=500)))
+
+
+def _effect_monster(d, c):
+    return "effect" in d.data[c].frames and d.faceup(c)
+
+
+_set_monsters = A.monsters(ANY, filter=lambda d, c: d.pos[c] == FACEDOWN_DEFENSE)
+_effect_monsters = A.monsters(ANY, filter=_effect_monster)
+
+# Needs a face-down Defense Position monster or a face-up Effect Monster on the field. Every
+# face-down Defense Position monster is turned face-up (Defense Position) without activating
+# its FLIP effect; then the opponent takes 500 damage for each Effect Monster on the field.
+script("Ceasefire", trap(
+    condition=lambda d, link: bool(_set_monsters(d, link) or _effect_monsters(d, link)),
+    operation=(A.flip_faceup(_set_monsters, DEFENSE, flip_effects=False),
+               A.damage(lambda d, link: 500 * len(_effect_monsters(d, link)), OPP))))

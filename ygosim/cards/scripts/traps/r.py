@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY
-from ....engine.effects import Target, script, trap
+from ....engine.actions import ANY, OPP
+from ....engine.effects import Target, during, script, trap
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Reinforcements", trap(
@@ -12,3 +12,45 @@ script("Reinforcements", trap(
 
 # Every ATK/DEF increase or decrease applies reversed this turn (a second one changes nothing).
 script("Reverse Trap", trap(operation=A.player_flag("reverse_stats", who=ANY)))
+
+
+def _ring_today(d, link):
+    """Destroy the target; if it was destroyed, you take damage equal to its original ATK,
+    then the opponent takes the damage you took."""
+    p = link["player"]
+    for c in A.targets(d, link):
+        if not d.faceup(c):
+            continue
+        atk = d.data[c].atk
+        if d.destroy([c], by=p):
+            d.damage(p, atk, by=p)
+            d.damage(1 - p, atk, by=p)      # (no effect reduces the damage you take)
+
+
+# Today: only in the opponent's turn, one Ring of Destruction per turn; a face-up monster the
+# opponent controls whose ATK is not more than the opponent's LP.
+script("Ring of Destruction", trap(
+    periods=during((OPP, ())), once_per_turn="name",
+    target=Target(A.monsters(OPP, faceup=True, filter=lambda d, c: d.atk(c) <= d.lp[d.ctrl[c]]),
+                  prompt="choose a face-up monster your opponent controls"),
+    operation=_ring_today))
+
+
+def _ring_2005(d, link):
+    """Destroy the target; if it was destroyed, both players take damage equal to its ATK as
+    it was on the field (modified), at the same time: both at 0 is a draw."""
+    p = link["player"]
+    for c in A.targets(d, link):
+        if not d.faceup(c):
+            continue
+        atk = d.atk(c)
+        if d.destroy([c], by=p):
+            d.damage(p, atk, by=p)
+            d.damage(1 - p, atk, by=p)
+
+
+# 2005: in either player's turn (Draw and Standby Phases too; not in the Damage Step), any
+# face-up monster (either side, any ATK), no limit per turn.
+script("Ring of Destruction", trap(
+    target=Target(A.monsters(ANY, faceup=True), prompt="choose a face-up monster"),
+    operation=_ring_2005), era="goat")

@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.effects import counter_trap, script
+from ....engine.effects import Target, counter_trap, script
+from ..common import attack_trap
+
+# When an opponent's monster declares an attack: target the attacker and destroy it.
+script("Sakuretsu Armor", attack_trap(
+    target=Target(A.attacker, prompt="target the attacking monster"),
+    operation=A.destroy(A.targets)))
 
 
 def _trap_card_activated(d, link):

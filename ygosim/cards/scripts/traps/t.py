@@ -3,10 +3,32 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP
+from ....engine.actions import ANY, OPP
+from ....engine.const import HAND
 from ....engine.effects import Target, script, trap
 
 script("Threatening Roar", trap(operation=A.player_flag("no_attack", who=OPP)))
+
+# When a monster is Summoned (Normal, Flip or Special; a Token too): destroy every monster on
+# the field. No target. It answers the Summon's own window, or the one that opens after a
+# Chain that Summoned (flow.summon.respond_after_chain); with ignition priority (goat) it may
+# still be chained to the turn player's Ignition effect there, the Summon being what happened.
+script("Torrential Tribute", trap(
+    when=K.EV_SUMMON_ANY,
+    condition=A.exists(A.monsters(ANY)),
+    operation=A.destroy(A.monsters(ANY))))
+
+_opp_hand = A.pile(HAND, OPP)
+
+# Only while the opponent holds 4 or more cards: look at their whole hand (shown to this
+# card's player only), choose a monster card there and shuffle it into their Deck. No target;
+# with no monster in that hand the player just sees it.
+script("Trap Dustshoot", trap(
+    condition=A.exists(_opp_hand, 4),
+    operation=(A.reveal(_opp_hand, to=A.YOU),
+               A.choose(A.pile(HAND, OPP, A.is_monster_card),
+                        prompt="choose a monster card in your opponent's hand"),
+               A.shuffle_into_deck(A.chosen()))))
 
 
 def _summoned_by_opponent(min_atk):

@@ -1,0 +1,51 @@
+"""Seeded random duels with decks full of the Goat format's Spells and Traps (attack and Summon
+Traps, flips, control, Deck and hand effects), in goat and v10 rules: after every decision the
+same invariants and rule checks as tests/test_random_play.py hold (each card in one place, zone
+limits, LP changes explained, every legal answer obeys the rules)."""
+import pytest
+
+from engine_util import RuleWatch, check_invariants, eager_answers, random_answers
+from test_random_play import step_checked
+
+from ygosim.cards.db import card_db
+from ygosim.engine.api import new_duel
+
+SPELLS_TRAPS = [
+    "Upstart Goblin", "Giant Trunade", "Book of Taiyou", "Swords of Revealing Light", "Reload",
+    "The Shallow Grave", "Nobleman of Crossout", "Mirror Force", "Magic Cylinder",
+    "Sakuretsu Armor", "Torrential Tribute", "Ring of Destruction", "Dust Tornado", "Ceasefire",
+    "Trap Dustshoot", "Mystical Space Typhoon", "Heavy Storm", "Card Destruction",
+]
+MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
+            "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Dark Magician", "Kuriboh"]
+
+
+def _deck(shift: int) -> list:
+    db = card_db()
+    names = SPELLS_TRAPS[shift:] + SPELLS_TRAPS[:shift]
+    main = [db[n] for n in names] * 1 + [db[n] for n in names[:4]]
+    main += [db[n] for n in MONSTERS] * 2
+    return main[:40]
+
+
+def play(seed: int, rules: str, eager: bool):
+    d = new_duel(_deck(0), _deck(7), seed=seed, options={"rules": rules, "turn_cap": 60})
+    pick = (eager_answers if eager else random_answers)(seed)
+    watch = RuleWatch(d)
+    check_invariants(d)
+    for _ in range(100000):
+        if d.winner is not None:
+            break
+        step_checked(d, pick, watch)
+    assert d.winner in (0, 1, "draw")
+    return d
+
+
+@pytest.mark.parametrize("rules", ["goat", "v10"])
+@pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
+def test_random_duels_with_spells_and_traps(rules, eager):
+    for seed in range(15):
+        try:
+            play(seed, rules, eager)
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed} ({rules}): {e}") from None
