@@ -103,6 +103,9 @@ def test_jobs_play_the_same_games():
     two = simulate(yugi, kaiba, games=24, seed=4, jobs=2)
     assert one.records == two.records
     assert one.as_dict()["win_rate_a"] == two.as_dict()["win_rate_a"]
+    assert one.as_dict()["processes"] == 1 and 1 <= two.as_dict()["processes"] <= 2
+    d = two.as_dict()
+    assert 0 < d["busiest_process_cpu_seconds"] <= d["cpu_seconds"]
 
 
 def test_ray_missing_is_a_clear_error(monkeypatch):

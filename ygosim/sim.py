@@ -42,6 +42,7 @@ class SimStats:
     seconds: float = 0.0
     reasons: dict = field(default_factory=dict)
     records: list = field(default_factory=list)
+    cpu: dict = field(default_factory=dict)     # process id -> CPU seconds it spent playing
 
     def add(self, other: "SimStats") -> None:
         for k in ("games", "wins_a", "wins_b", "draws", "turns", "decisions"):
@@ -50,6 +51,8 @@ class SimStats:
             self.reasons[k] = self.reasons.get(k, 0) + v
         self.records.extend(other.records)
         self.records.sort()
+        for k, v in other.cpu.items():
+            self.cpu[k] = self.cpu.get(k, 0.0) + v
 
     def record(self, index: int, result: str, a_first: bool, reason: str, turns: int,
                decisions: int) -> None:
@@ -88,7 +91,14 @@ class SimStats:
                 "mean_turns": round(self.turns / g, 2),
                 "mean_decisions": round(self.decisions / g, 1),
                 "duels_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
-                "seconds": round(self.seconds, 3), "win_reasons": dict(self.reasons)}
+                "seconds": round(self.seconds, 3),
+                # CPU time of the processes that played (on idle cores, the busiest one's is
+                # about the wall-clock time of the series: the measure of --jobs scaling that
+                # does not depend on what else the machine runs)
+                "cpu_seconds": round(sum(self.cpu.values()), 3),
+                "busiest_process_cpu_seconds": round(max(self.cpu.values(), default=0.0), 3),
+                "processes": len(self.cpu),
+                "win_reasons": dict(self.reasons)}
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -101,6 +111,7 @@ def simulate_range(deck_a, deck_b, agent_a: str, agent_b: str, seed: int, start:
     """Games start..stop-1 of a seat-swapped series: in odd games deck B's player goes in
     seat 0. Game i uses seed game_seed(seed, i)."""
     st = SimStats()
+    cpu0 = time.process_time()
     for i in range(start, stop):
         s = game_seed(seed, i)
         a = make_agent(agent_a, s)
@@ -118,7 +129,14 @@ def simulate_range(deck_a, deck_b, agent_a: str, agent_b: str, seed: int, start:
         st.record(i, result, first == a_seat, d.win_reason, d.turn, d.n_decisions)
         if progress:
             progress()
+    st.cpu[_process_key()] = time.process_time() - cpu0
     return st
+
+
+def _process_key() -> str:
+    import os
+    import socket
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def play_duel_first(deck_a, deck_b, agent_a, agent_b, seed: int, options=None):

@@ -176,8 +176,11 @@ def bench_env(steps, envs, opponent, seed, as_json):
                f"{one['episodes']} episodes; {one['engine_decisions_per_second']} engine "
                "decisions/s, both players)")
     click.echo(f"  vector of {envs}: {vec['steps_per_second']} steps/s wall clock "
-               f"(AsyncVectorEnv, {vec['steps']} steps; its workers used "
-               f"{vec['worker_cpu_seconds']} s of CPU)")
+               f"(AsyncVectorEnv, {vec['steps']} steps)")
+    if "worker_cpu_seconds" in vec:
+        click.echo(f"    CPU: workers {vec['worker_cpu_seconds']} s, this process "
+                   f"{vec['main_cpu_seconds']} s; on idle cores about "
+                   f"{vec['cpu_bound_steps_per_second']} steps/s")
     import os
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if load is not None:
