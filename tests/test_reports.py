@@ -206,3 +206,12 @@ def test_progress_bar_on_a_terminal_only():
     # CliRunner's stderr is not a terminal: no bar, the output is the report alone
     r = CliRunner().invoke(main, ["simulate", "--games", "3"])
     assert r.exit_code == 0 and "━" not in r.output
+
+
+def test_envs_without_the_rl_extra_say_how_to_install_it(monkeypatch):
+    import sys
+    import ygosim.envs
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    monkeypatch.delitem(sys.modules, "ygosim.envs.gym_env", raising=False)
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[rl\]'"):
+        ygosim.envs.DuelEnv
