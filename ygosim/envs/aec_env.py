@@ -25,13 +25,14 @@ class DuelAECEnv(AECEnv):
 
     def __init__(self, deck_a="yugi", deck_b="kaiba", rules="v10", max_steps: int = 6000,
                  turn_cap: int = 200, max_cards: int = 160, max_actions: int = 64,
-                 max_chain: int = 16, render_mode=None):
+                 max_chain: int = 16, render_mode=None,
+                 allow_unscripted: bool = False):
         super().__init__()
         self.render_mode = check_render_mode(render_mode, self.metadata)
         self.encoder = Encoder(max_cards, max_actions, max_chain)
         self._obs_space = self.encoder.observation_space()
         self._act_space = self.encoder.action_space()
-        self.setup = DuelSetup(deck_a, deck_b, rules, 0, turn_cap)
+        self.setup = DuelSetup(deck_a, deck_b, rules, 0, turn_cap, allow_unscripted)
         self.max_steps = max_steps
         self.possible_agents = list(AGENTS)
         self.agents = []

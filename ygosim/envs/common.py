@@ -27,8 +27,9 @@ class DuelSetup:
     """The decks (seat 0's deck is `deck` when the agent sits in seat 0), rules and seat of the
     next duels."""
 
-    def __init__(self, deck, opponent_deck, rules, seat, turn_cap):
+    def __init__(self, deck, opponent_deck, rules, seat, turn_cap, allow_unscripted=False):
         self.turn_cap = turn_cap
+        self.allow_unscripted = allow_unscripted
         self.deck = self.opponent_deck = self.rules = None
         self.seat = 0
         self.update({"deck": deck, "opponent_deck": opponent_deck, "rules": rules,
@@ -47,6 +48,18 @@ class DuelSetup:
             if seat not in (0, 1, None):
                 raise YgosimError(f"seat {seat!r}: 0 (player A), 1 (player B) or None (random)")
             self.seat = seat
+        if {"deck", "opponent_deck", "rules"} & set(opts):
+            self.check_playable()
+
+    def check_playable(self) -> None:
+        """Decks with cards the engine cannot play yet are refused (they would play without
+        their effects) unless allow_unscripted."""
+        from ..formats.rules import require_playable
+        try:
+            require_playable({"deck": self.deck, "opponent_deck": self.opponent_deck},
+                             self.allow_unscripted, self.rules)
+        except YgosimError as e:
+            raise YgosimError(str(e).replace("--allow-unscripted", "allow_unscripted=True"))
 
     def pick_seat(self, rng) -> int:
         return int(rng.integers(0, 2)) if self.seat is None else self.seat

@@ -37,13 +37,14 @@ class DuelEnv(gym.Env):
     def __init__(self, deck="yugi", opponent_deck="kaiba", opponent="random", rules="v10",
                  seat=0, max_steps: int = 3000, turn_cap: int = 200, max_cards: int = 160,
                  max_actions: int = 64, max_chain: int = 16, illegal_reward: float = 0.0,
-                 render_mode=None):
+                 render_mode=None, allow_unscripted: bool = False):
         super().__init__()
         self.render_mode = check_render_mode(render_mode, self.metadata)
         self.encoder = Encoder(max_cards, max_actions, max_chain)
         self.observation_space = self.encoder.observation_space()
         self.action_space = self.encoder.action_space()
-        self.setup = DuelSetup(deck, opponent_deck, rules, seat, turn_cap)
+        self.setup = DuelSetup(deck, opponent_deck, rules, seat, turn_cap,
+                                allow_unscripted)
         self._opponent_ref = opponent
         make_opponent(opponent, 0)       # a bad name fails here, not at the first reset
         self.max_steps = max_steps

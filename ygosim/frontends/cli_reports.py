@@ -10,7 +10,8 @@ from ..cli import main
 from ..engine import rules as R
 from ..errors import YgosimError
 from .cli_cards import deck_group
-from .options import rules_option, seed_option
+from .options import (RULES_HELP, AgentChoice, agent_option, allow_unscripted_option,
+                      check_playable, games_option, jobs_option, rules_option, seed_option)
 from .series import pct, progress_bar, ray_option, run_series, series_json, wide_console
 
 
@@ -20,39 +21,37 @@ from .series import pct, progress_bar, ray_option, run_series, series_json, wide
 @click.argument("more", nargs=-1, metavar="")
 @click.option("--against", multiple=True, metavar="D1 D2 ...",
               help="The field: the decks DECK plays against (names, .ydk files, ydke:// URLs).")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1),
-              help="Duels per matchup (seats swapped every game).")
-@click.option("--agent", default="random", show_default=True,
-              help="The agent playing DECK (random, heuristic).")
-@click.option("--opponent-agent", default=None, help="The agent playing the field [--agent].")
-@seed_option("Seed of the series (each matchup is played from it); the same seed plays the "
-             "same duels.")
+@games_option(100, "Duels per matchup (seats swap every duel).")
+@agent_option("--agent", "random", "The agent playing DECK.")
+@click.option("--opponent-agent", type=AgentChoice(), default=None,
+              help="The agent playing the field [the same as --agent].")
+@seed_option("Seed of each matchup's series (the same seed plays the same duels).")
 @rules_option()
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes on this machine.")
+@jobs_option
 @ray_option
+@allow_unscripted_option
 @click.option("--report", "report", type=click.Path(dir_okay=False), default=None,
               help="Write an HTML report with plots (needs matplotlib: pip install -e '.[report]').")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, jobs, ray, report,
-             as_json):
+def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, jobs, ray,
+             allow_unscripted, report, as_json):
     """DECK against a field of decks: win rates with 95% intervals, going first and second.
 
     ygosim gauntlet DECK --against D1 D2 ... [--games N] [--agent heuristic] [--report out.html]
     """
-    from ..agents import make_agent
     from .cli_sim import load_deck_arg
     field = list(against) + list(more)
     if not field:
         raise YgosimError("gauntlet: name the field with --against D1 D2 ...")
     opponent_agent = opponent_agent or agent
-    make_agent(agent)
-    make_agent(opponent_agent)
     if report:
         from .report import check_plotting
         check_plotting()
     mine = load_deck_arg(deck)
     others = [load_deck_arg(f) for f in field]
+    found = check_playable({f"deck {name}": d for name, d in zip([deck] + field,
+                                                                   [mine] + others)},
+                           allow_unscripted, rules)
     rows = []
     with progress_bar(games * len(field), "gauntlet", not as_json) as advance:
         for name, other in zip(field, others):
@@ -60,6 +59,7 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
                             advance)
             rows.append((name, st))
     out = gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games)
+    out["unscripted"] = found
     if report:
         from .report import write_gauntlet_report
         write_gauntlet_report(report, out, rows)
@@ -108,9 +108,9 @@ def print_gauntlet(out: dict) -> None:
               help="A group of cards: the chance of at least one of them ('outs=Dark Hole,Raigeki').")
 @click.option("--combo", "combos", multiple=True, metavar="'A + B'",
               help="At least one card of each part; a part is a card name or a --group label.")
-@click.option("--rules", type=click.Choice(R.NAMES), default=None,
-              help="Rule set (hand sizes; goat: the player going first draws on turn 1).")
-@click.option("--trials", default=100_000, show_default=True, type=click.IntRange(1),
+@rules_option(RULES_HELP + " It sets the hand sizes (goat: the player going first draws on "
+              "turn 1).")
+@click.option("--trials", default=100_000, show_default=True, type=click.IntRange(1, 10 ** 8),
               help="Simulated hands per combo.")
 @seed_option("Seed of the simulated hands; the same seed draws the same hands.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -159,12 +159,10 @@ def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
 def bench_env(steps, envs, opponent, seed, as_json):
     """DuelEnv steps per second (random legal actions, yugi vs kaiba): one core (CPU time)
     and a Gymnasium AsyncVectorEnv of --envs processes (wall-clock time)."""
-    from ..agents import make_agent
     try:
         from ..envs.bench import bench_single, bench_vector
     except ImportError:
         raise YgosimError("bench-env needs the extra 'rl': pip install -e '.[rl]'")
-    make_agent(opponent)
     one = bench_single(steps, opponent, seed=seed)
     vec = bench_vector(steps, envs, opponent, seed=seed)
     if as_json:
