@@ -414,3 +414,24 @@ def test_ctrl_c_in_a_real_terminal(tmp_path):
     term.expect("You left the duel.")
     assert term.close() == 130
     assert (tmp_path / "c.json").exists()
+
+
+def test_duel_refuses_a_deck_it_cannot_play_unless_allowed(tmp_path, monkeypatch):
+    from test_command_line import unscripted_deck
+    from ygosim.cards import db as cards_db
+    monkeypatch.setenv("YGOSIM_HOME", str(tmp_path / "home"))
+    cards_db.reset_card_db()
+    try:
+        path = str(unscripted_deck(tmp_path))
+        r = run_cli(["--deck", path, "--seed", "1", "--quiet"], ["1"])
+        assert r.exit_code == 2
+        assert r.output.strip() == (
+            "error: your deck (mine) has 1 card the engine cannot play yet (Cdb Effect): they "
+            "would play without their effects; --allow-unscripted plays them anyway")
+        r = run_cli(["--deck", path, "--seed", "1", "--quiet", "--allow-unscripted"], ["1"])
+        assert r.exit_code == 0, r.output
+        assert r.output.startswith("warning: your deck (mine): 1 card not yet playable, played "
+                                   "without their effects (Cdb Effect)")
+        assert "Duel! You (mine) vs the bot (kaiba" in r.output
+    finally:
+        cards_db.reset_card_db()

@@ -20,11 +20,12 @@ import sys
 import click
 
 from ..cli import main
-from ..engine.rules import NAMES as RULE_NAMES
 from ..errors import YgosimError
 from ..safetext import printable
 from ..table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
 from .board import compact_board, esc, full_board, strip_turn
+from .options import (agent_option, allow_unscripted_option, check_playable, rules_option,
+                      seed_option)
 
 SEAT = 0
 SHOWN_EVENTS = ("chat", "note", "undone")     # shown as they come (with the next question)
@@ -657,21 +658,20 @@ def _deck_label(ref: str) -> str:
 
 @main.command()
 @click.option("--deck", "deck_ref", default="yugi", show_default=True,
-              help="Your deck: yugi, kaiba, masters, a .ydk file or a ydke:// URL.")
+              help="Your deck: a built-in deck (yugi, kaiba, masters, the Goat decks), a .ydk "
+                   "file or a ydke:// URL.")
 @click.option("--opponent", "opp_ref", default="kaiba", show_default=True,
               help="The bot's deck (same forms as --deck).")
-@click.option("--bot", "bot", default="heuristic", show_default=True,
-              help="The agent you play against: heuristic (the bot) or random (an easy one).")
-@click.option("--seed", type=int, default=None,
-              help="Seed of the duel (random if not given): the same seed and answers give "
-                   "the same duel.")
+@agent_option("--bot", "heuristic", "The agent you play against: heuristic (the bot) or "
+              "random (an easy one).", dest="bot")
+@seed_option("Seed of the duel (random if not given): the same seed and answers give the "
+             "same duel.", default=None)
 @click.option("--quiet", is_flag=True, help="The bot does not talk.")
 @click.option("--plain", is_flag=True, help="Plain text, no colours or boxes.")
 @click.option("--save-replay", "save_replay", type=click.Path(dir_okay=False), default=None,
               help="Write the replay of each duel to this file (JSON, or YAML for .yaml).")
-@click.option("--rules", type=click.Choice(RULE_NAMES), default=None,
-              help="The rule set: v10 (Master Rule 4, the default), 2020 (its April 2020 "
-                   "revision) or goat (the TCG of April 2005).")
+@rules_option()
+@allow_unscripted_option
 @click.option("--priority", type=click.Choice(PRIORITY_MODES), default="auto",
               show_default=True,
               help="auto: you are asked in a response window only when something happened "
@@ -684,22 +684,18 @@ def _deck_label(ref: str) -> str:
               help="Play a Match (best of 3 Duels, side decking between Duels).")
 @click.option("--games-per-match", "games", default=3, show_default=True,
               type=click.IntRange(1, 99), help="With --match: the most Duels of the Match.")
-def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, priority, layout,
-         match=False, games=3):
+def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, allow_unscripted,
+         priority, layout, match=False, games=3):
     """Duel the bot in the terminal."""
     deck_a, deck_b = _load(deck_ref), _load(opp_ref)
+    names = (_deck_label(deck_ref), _deck_label(opp_ref))
+    check_playable({f"your deck ({names[0]})": deck_a, f"the bot's deck ({names[1]})": deck_b},
+                   allow_unscripted, rules)
     plain = plain or not sys.stdin.isatty()
-    io = IO(plain)
-    for deck, who in ((deck_a, "your deck"), (deck_b, "the bot's deck")):
-        missing = deck.not_playable() if hasattr(deck, "not_playable") else []
-        if missing:
-            io.out(f"[dim]Note: {len(missing)} card(s) in {who} have no script yet and "
-                   f"play without their effects.[/]")
     table = Table((deck_a, deck_b), opponent="bot", bot=bot, seed=seed, rules=rules,
-                  games=games if match else None,
-                  deck_names=(_deck_label(deck_ref), _deck_label(opp_ref)), priority=priority,
+                  games=games if match else None, deck_names=names, priority=priority,
                   quiet=quiet, save_replay=save_replay)
-    sys.exit(TerminalTable(io, table, SEAT, layout).run())
+    sys.exit(TerminalTable(IO(plain), table, SEAT, layout).run())
 
 
 @main.command("replay")
@@ -709,8 +705,7 @@ def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, priorit
 @click.option("--step", "stepwise", is_flag=True,
               help="Stop after each decision: Enter goes on, q quits.")
 @click.option("--plain", is_flag=True, help="Plain text, no colours or boxes.")
-@click.option("--rules", type=click.Choice(RULE_NAMES), default=None,
-              help="Play the replay under this rule set (default: the one it records).")
+@rules_option("Play the replay under this rule set (default: the one it records).")
 def replay_cmd(file, as_, stepwise, plain, rules):
     """Play a saved duel back, step by step or to the end."""
     from .. import replay as R
