@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY
+from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK
 from ....engine.effects import Target, script, spell
-from ..common import equip_spell
+from ..common import equip_spell, free_zone
 from ..summoning import ritual_spell
 
 script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldier",
@@ -18,3 +18,18 @@ script("Book of Secret Arts", *equip_spell(A.is_type("Spellcaster"), 300, 300))
 script("Book of Taiyou", spell(
     target=Target(A.monsters(ANY, faceup=False), prompt="choose a face-down monster"),
     operation=A.flip_faceup(A.targets, ATTACK)))
+
+
+def _brain_control(filter=None):
+    """Pay 800 LP; target a face-up monster the opponent controls (matching filter): you control
+    it until the End Phase."""
+    return spell(condition=free_zone, cost=A.pay_lp(800), can_pay=A.lp_at_least(800),
+                 target=Target(A.monsters(OPP, faceup=True, filter=filter),
+                               prompt="choose a face-up monster your opponent controls"),
+                 operation=A.take_control(A.targets))
+
+
+# Today: only a monster that could be Normal Summoned or Set.
+script("Brain Control", _brain_control(lambda d, c: d.ns_tributes[c] >= 0))
+# 2005: any face-up monster (a Fusion Monster, Black Luster Soldier, a Token).
+script("Brain Control", _brain_control(), era="goat")

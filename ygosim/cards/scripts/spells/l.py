@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine.actions import YOU
 from ....engine.const import DECK, GY
-from ....engine.effects import during, quick, script, spell
+from ....engine.effects import continuous, during, quick, script, spell
 from ..common import free_zone, summonable
 
 
@@ -48,3 +48,14 @@ script("Last Will",
               A.shuffle_deck(YOU)),
              condition=_last_will_ready, periods=during((YOU, ())),
              cost=_use_last_will, range=GY, label="Special Summon from the Deck"))
+
+
+def _level_4_or_more_faceup(d, src, c):
+    return d.level(c) >= 4 and d.faceup(c)
+
+
+# A Continuous Spell: while it is face-up, every face-up Level 4 or higher monster is changed
+# to Defense Position at once and stays there.
+script("Level Limit - Area B", spell(),
+       continuous("force_defense", _level_4_or_more_faceup),
+       continuous("no_position_change", _level_4_or_more_faceup))

@@ -26,3 +26,9 @@ script("Ceasefire", trap(
     condition=lambda d, link: bool(_set_monsters(d, link) or _effect_monsters(d, link)),
     operation=(A.flip_faceup(_set_monsters, DEFENSE, flip_effects=False),
                A.damage(lambda d, link: 500 * len(_effect_monsters(d, link)), OPP))))
+
+# Target a monster on the field: it returns to the hand (an Extra Deck monster to the Extra
+# Deck; a Token ceases to exist).
+script("Compulsory Evacuation Device", trap(
+    target=Target(A.monsters(ANY), prompt="choose a monster"),
+    operation=A.to_hand(A.targets)))
