@@ -15,21 +15,28 @@ SPELLS_TRAPS = [
     "The Shallow Grave", "Nobleman of Crossout", "Mirror Force", "Magic Cylinder",
     "Sakuretsu Armor", "Torrential Tribute", "Ring of Destruction", "Dust Tornado", "Ceasefire",
     "Trap Dustshoot", "Mystical Space Typhoon", "Heavy Storm", "Card Destruction",
+    "Brain Control", "Compulsory Evacuation Device", "Gravity Bind", "Level Limit - Area B",
+    "Dimension Fusion", "Black Pendant", "Smashing Ground", "Nobleman of Extermination",
+    "The Warrior Returning Alive", "Wave-Motion Cannon", "Bottomless Trap Hole",
+    "Chain Destruction", "Drop Off", "Final Attack Orders", "Jar of Greed", "Rite of Spirit",
+    "Royal Decree", "Secret Barrel", "Solemn Wishes", "Pikeru's Circle of Enchantment",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
-            "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Dark Magician", "Kuriboh"]
+            "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Gravekeeper's Spy"]
 
 
-def _deck(shift: int) -> list:
+def _deck(seed: int) -> list:
+    """22 Spells and Traps drawn from the list by the seed, and 18 monsters."""
     db = card_db()
-    names = SPELLS_TRAPS[shift:] + SPELLS_TRAPS[:shift]
-    main = [db[n] for n in names] * 1 + [db[n] for n in names[:4]]
-    main += [db[n] for n in MONSTERS] * 2
+    k = len(SPELLS_TRAPS)
+    names = [SPELLS_TRAPS[(seed * 7 + i * 5) % k] for i in range(22)]
+    main = [db[n] for n in names] + [db[n] for n in MONSTERS] * 2
     return main[:40]
 
 
 def play(seed: int, rules: str, eager: bool):
-    d = new_duel(_deck(0), _deck(7), seed=seed, options={"rules": rules, "turn_cap": 60})
+    d = new_duel(_deck(seed), _deck(seed + 3), seed=seed,
+                 options={"rules": rules, "turn_cap": 60})
     pick = (eager_answers if eager else random_answers)(seed)
     watch = RuleWatch(d)
     check_invariants(d)
@@ -44,7 +51,7 @@ def play(seed: int, rules: str, eager: bool):
 @pytest.mark.parametrize("rules", ["goat", "v10"])
 @pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
 def test_random_duels_with_spells_and_traps(rules, eager):
-    for seed in range(15):
+    for seed in range(20):
         try:
             play(seed, rules, eager)
         except AssertionError as e:

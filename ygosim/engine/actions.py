@@ -84,15 +84,27 @@ def pile(where, who=YOU, filter=None):
     return sel
 
 
-def lowest_atk(sel):
-    """The cards of sel with the lowest ATK (all of them when several tie)."""
+def extreme(sel, stat, highest=False):
+    """The cards of sel with the lowest (or highest) value of stat(d, c) (all of them when
+    several tie)."""
     def s(d, link):
         cards = sel(d, link)
         if not cards:
             return []
-        lo = min(d.atk(c) for c in cards)
-        return [c for c in cards if d.atk(c) == lo]
+        values = [stat(d, c) for c in cards]
+        best = max(values) if highest else min(values)
+        return [c for c, v in zip(cards, values) if v == best]
     return s
+
+
+def lowest_atk(sel):
+    """The cards of sel with the lowest ATK (Fissure)."""
+    return extreme(sel, lambda d, c: d.atk(c))
+
+
+def highest_def(sel):
+    """The cards of sel with the highest DEF (Smashing Ground)."""
+    return extreme(sel, lambda d, c: d.def_(c), highest=True)
 
 
 def union(*sels):
@@ -420,6 +432,12 @@ def recent(d, etypes, filter=None):
     return out
 
 
+def answered(link, etypes):
+    """The events of these types in the window the link was activated in (what a "When ..."
+    card answers), read while it resolves too (the window's events are gone by then)."""
+    return [e for e in link.get("events", ()) if e[0] in etypes]
+
+
 # ===================================================================== Spell & Trap parts
 # Attacks, flipping face-up, Setting from the hand, shuffling into the Deck (the Spells and
 # Traps of the Goat decks: Mirror Force, Magic Cylinder, Swords of Revealing Light...).
@@ -488,6 +506,15 @@ def set_from_hand(filter=None, into="set"):
                 when(lambda d, link: link["vars"].get(into + "?"),
                      choose(fits, into=into, prompt="choose a Spell/Trap Card to Set"),
                      set_it))
+
+
+# ------------------------------------------------------------------ counting turns
+def start_turn_count(d, link):
+    """A step: this card's turns are counted from now (`d.turn_in[card]`; scenarios set it with
+    `since_turn`): Swords of Revealing Light, Wave-Motion Cannon."""
+    c = link["card"]
+    if d.mid[c] == link["cmid"]:
+        d.turn_in[c] = d.turn
 
 
 # ------------------------------------------------------------------ the Deck

@@ -336,8 +336,14 @@ class Duel:
         return False
 
     def _negator(self, key: str, victim: int) -> bool:
-        for c, eff in self.static_index.get(key, ()):
+        entries = self.static_index.get(key, ())
+        # two cards of one kind that both negate that kind (two Royal Decrees) do not negate
+        # each other (each keeps negating every other card of that kind)
+        peer = self.data[victim].kind if any(c == victim for c, _ in entries) else None
+        for c, eff in entries:
             if c == victim or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
+                continue
+            if peer is not None and self.data[c].kind == peer:
                 continue
             if self.links and self.activating(c):
                 continue
@@ -583,6 +589,9 @@ class Duel:
 
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
+            return
+        if not battle and self.pflags and self.player_flag(p, "no_effect_damage"):
+            self.write(f"{self.names[p]} takes no effect damage")    # (Pikeru's Circle...)
             return
         self.lp[p] = max(self.lp[p] - amount, 0)     # LP never go below 0
         if not self.lp[p]:

@@ -464,6 +464,11 @@ def state_check(d) -> None:
             if d.pos[c] == ATTACK and eff.apply(d, src, c):
                 d.set_position(c, DEFENSE)
                 d.write(f"{d.name(c)} is changed to Defense Position")
+    for src, eff in d.active_statics("force_attack"):     # Final Attack Orders
+        for c in d.all_monsters():
+            if d.pos[c] == DEFENSE and eff.apply(d, src, c):
+                d.set_position(c, ATTACK)
+                d.write(f"{d.name(c)} is changed to Attack Position")
     hook = d.options.get("state_hooks")
     if hook:
         for h in hook:

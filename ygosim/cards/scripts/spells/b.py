@@ -2,14 +2,22 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import ATTACK
-from ....engine.effects import Target, script, spell
+from ....engine.const import ATTACK, FIELD, GY
+from ....engine.effects import Target, script, spell, trigger
 from ..common import equip_spell, free_zone
 from ..summoning import ritual_spell
 
 script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldier",
        ritual_level=8)
+
+# An Equip Spell (+500 ATK); when it goes from the field to the Graveyard (destroyed, or its
+# monster left, even Set), the opponent takes 500 damage (mandatory).
+script("Black Pendant", *equip_spell(None, 500, 0),
+       trigger(K.EV_TO_GY, A.damage(500, OPP), optional=False, range=GY,
+               condition=A.event_is(K.EV_TO_GY, filter=lambda d, link, ev: ev[6][0] & FIELD),
+               label="500 damage"))
 
 script("Book of Secret Arts", *equip_spell(A.is_type("Spellcaster"), 300, 300))
 

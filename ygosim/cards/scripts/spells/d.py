@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import BANISHED
 from ....engine.effects import Target, script, spell
-from ..common import equip_spell, not_this
+from ..common import equip_spell, not_this, summonable
 
 script("Dark Energy", *equip_spell(A.is_type("Fiend"), 300, 300))
 script("Dark Hole", spell(condition=A.exists(A.monsters(ANY)),
@@ -27,3 +28,29 @@ script("De-Spell", spell(
                                           if _spell_card(d, c)]))))
 
 script("Dian Keto the Cure Master", spell(operation=A.gain_lp(1000)))
+
+
+def _summon_banished(who, into):
+    """The player `who` Special Summons as many of their banished monsters as they can (as many
+    as they have free zones; they choose which, and each position)."""
+    cands = A.pile(BANISHED, who, summonable())
+
+    def room(d, link):
+        p = link["player"] if who == YOU else 1 - link["player"]
+        return len(d.free_mzones(p))
+    return (A.choose(cands, count=room, into=into, who=who,
+                     prompt="choose banished monsters to Special Summon"),
+            A.special_summon(A.chosen(into), who=who))
+
+
+def _someone_can_summon(d, link):
+    p = link["player"]
+    return any(d.free_mzones(q) and any(summonable()(d, c) for c in d.banished[q])
+               for q in (p, 1 - p))
+
+
+# Pay 2000 LP: both players Special Summon as many of their banished monsters as possible (only
+# monsters that may be Special Summoned: a Fusion Monster must have been properly Summoned).
+script("Dimension Fusion", spell(
+    condition=_someone_can_summon, cost=A.pay_lp(2000), can_pay=A.lp_at_least(2000),
+    operation=_summon_banished(YOU, "mine") + _summon_banished(OPP, "theirs")))

@@ -8,6 +8,16 @@ from ....engine.const import DEFENSE, MAIN1
 from ....engine.effects import Target, continuous, script, spell
 from ..common import equip_spell, field_spell
 
+_opp_faceup = A.monsters(OPP, faceup=True)
+
+# The face-up monster the opponent controls with the highest DEF (you pick among ties; no
+# target).
+script("Smashing Ground", spell(
+    condition=A.exists(_opp_faceup),
+    operation=(A.choose(A.highest_def(_opp_faceup), prompt="choose the monster with the "
+                                                            "highest DEF to destroy"),
+               A.destroy(A.chosen()))))
+
 script("Sogen", *field_spell((A.is_type("Warrior", "Beast-Warrior"), 200, 200)))
 
 
@@ -31,13 +41,6 @@ script("Soul Exchange", spell(
 script("Sword of Dark Destruction", *equip_spell(A.is_attribute("DARK"), 400, -200))
 
 
-def _start_count(d, link):
-    """Its turns are counted from this activation (scenarios: `since_turn`)."""
-    c = link["card"]
-    if d.mid[c] == link["cmid"]:
-        d.turn_in[c] = d.turn
-
-
 def _opponent_cannot_attack(d, src, c):
     return d.ctrl[c] != d.ctrl[src]
 
@@ -54,7 +57,8 @@ def _third_end_phase(d, src):
 # controls is turned face-up (their FLIP effects activate); while it is face-up the opponent's
 # monsters cannot declare an attack.
 script("Swords of Revealing Light",
-       spell(operation=(A.flip_faceup(A.monsters(OPP, faceup=False), DEFENSE), _start_count)),
+       spell(operation=(A.flip_faceup(A.monsters(OPP, faceup=False), DEFENSE),
+                        A.start_turn_count)),
        continuous("cannot_attack", _opponent_cannot_attack),
        continuous("end_phase", _third_end_phase),
        extra={"stays": True})

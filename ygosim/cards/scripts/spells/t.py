@@ -52,3 +52,9 @@ script("The Shallow Grave", spell(
                           prompt="choose a monster in your Graveyard")),
     operation=(A.special_summon(_own_target(YOU), pos=FACEDOWN_DEFENSE),
                A.special_summon(_own_target(OPP), pos=FACEDOWN_DEFENSE, who=OPP))))
+
+# Target a Warrior in your Graveyard: add it to your hand.
+script("The Warrior Returning Alive", spell(
+    target=Target(A.pile(GY, YOU, A.is_type("Warrior")), prompt="choose a Warrior in your "
+                                                              "Graveyard"),
+    operation=A.to_hand(A.targets)))

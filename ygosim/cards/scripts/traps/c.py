@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import DEFENSE, FACEDOWN_DEFENSE
+from ....engine.const import DEFENSE, FACEDOWN_DEFENSE, MZONE
 from ....engine.effects import Target, script, trap
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
@@ -32,3 +33,32 @@ script("Ceasefire", trap(
 script("Compulsory Evacuation Device", trap(
     target=Target(A.monsters(ANY), prompt="choose a monster"),
     operation=A.to_hand(A.targets)))
+
+
+def _summoned_2000_or_less(d, link):
+    out = []
+    for e in A.answered(link, K.EV_SUMMON_ANY):
+        c = e[1]
+        if d.mid[c] == e[2] and d.loc[c] == MZONE and d.faceup(c) and d.atk(c) <= 2000 and \
+                c not in out:
+            out.append(c)
+    return out
+
+
+def _destroy_copies(d, link):
+    """Every card with the target's name in its controller's hand and Deck is destroyed (the
+    target itself stays)."""
+    for c in A.targets(d, link):
+        q, name = d.ctrl[c], d.data[c].name
+        same = [x for x in d.hand[q] + d.deck[q] if d.data[x].name == name]
+        if same:
+            d.destroy(same, K.R_EFFECT, link["player"])
+        d.shuffle_deck(q)
+
+
+# When a monster with 2000 or less ATK is Summoned (either player's): target it; its copies in
+# its controller's hand and Deck are destroyed.
+script("Chain Destruction", trap(
+    when=K.EV_SUMMON_ANY,
+    target=Target(_summoned_2000_or_less, prompt="choose the Summoned monster"),
+    operation=_destroy_copies))

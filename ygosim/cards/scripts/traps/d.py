@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import OPP
+from ....engine.const import DRAW, HAND, GY
 from ....engine.effects import Target, continuous, script, trap
 
 
@@ -20,3 +22,18 @@ script("Dust Tornado", trap(
     target=Target(A.spells_traps(OPP), prompt="choose a Spell/Trap Card your opponent controls"),
     operation=(A.destroy(A.targets),
                A.when(lambda d, link: not A.targets(d, link), A.set_from_hand()))))
+
+
+def _drawn_now(d, link):
+    """The cards the opponent just drew for their Draw Phase draw, still in their hand."""
+    if d.phase != DRAW or d.tp == link["player"]:
+        return []
+    return [e[1] for e in A.answered(link, (K.EV_DRAW,))
+            if d.mid[e[1]] == e[2] and d.loc[e[1]] == HAND and d.owner[e[1]] == d.tp]
+
+
+# When the opponent draws for their Draw Phase: the card they drew is discarded.
+script("Drop Off", trap(
+    when=(K.EV_DRAW,), condition=A.exists(_drawn_now),
+    operation=(A.reveal(_drawn_now, to=A.ANY),
+               A.send_to(_drawn_now, GY, K.R_EFFECT | K.R_DISCARD))))

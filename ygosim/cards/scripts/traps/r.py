@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY, OPP
-from ....engine.effects import Target, during, script, trap
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import GY
+from ....engine.effects import Target, continuous, during, script, trap
+from ..common import free_zone, summonable
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Reinforcements", trap(
@@ -54,3 +56,14 @@ def _ring_2005(d, link):
 script("Ring of Destruction", trap(
     target=Target(A.monsters(ANY, faceup=True), prompt="choose a face-up monster"),
     operation=_ring_2005), era="goat")
+
+
+# Target a "Gravekeeper's" monster in your Graveyard: Special Summon it.
+script("Rite of Spirit", trap(
+    condition=free_zone,
+    target=Target(A.pile(GY, YOU, summonable(lambda d, c: d.data[c].name.startswith(
+        "Gravekeeper's"))), prompt="choose a Gravekeeper's monster in your Graveyard"),
+    operation=A.special_summon(A.targets)))
+
+# A Continuous Trap: while it is face-up, every other Trap effect on the field is negated.
+script("Royal Decree", trap(), continuous("negate_traps"))
