@@ -207,3 +207,8 @@ def test_writing_to_a_device_does_not_replace_it(tmp_path):
     result = run("deck", "convert", "yugi", "--to", "ydk", "-o", "/dev/null")
     assert result.exit_code == 0
     assert Path("/dev/null").is_char_device()
+
+
+def test_an_argument_with_a_nul_byte():
+    result = run("scenario", "a\0b.yaml")
+    assert result.exit_code == 2 and "holds a NUL byte" in result.output

@@ -12,6 +12,13 @@ from .safetext import printable
 class _Group(click.Group):
     """Turns YgosimError (bad input) into a clear message and exit status 2."""
 
+    def parse_args(self, ctx, args):
+        for arg in args:
+            if "\0" in arg:       # no shell passes one; a file name with one cannot be opened
+                raise click.UsageError(f"the argument '{printable(arg)[:40]}' holds a NUL byte",
+                                       ctx)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
