@@ -202,7 +202,7 @@ def _part_progress(progress):
     return report
 
 
-def bench(deck_a, deck_b, games: int = 200, seed: int = 0) -> dict:
+def bench(deck_a, deck_b, games: int = 200, seed: int = 0, options=None) -> dict:
     """Random-vs-random duels per second on one core, decisions, and the cost of clone().
 
     Times are this process's CPU time, so that other work on the machine does not skew the
@@ -216,7 +216,7 @@ def bench(deck_a, deck_b, games: int = 200, seed: int = 0) -> dict:
     clones = 0
     for i in range(games):
         ts = _clock()
-        d = new_duel(deck_a, deck_b, seed=seed + i)
+        d = new_duel(deck_a, deck_b, seed=seed + i, options=options)
         setup += _clock() - ts
         agent = RandomAgent(seed + i)
         k = 0

@@ -67,13 +67,19 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, allow_u
 
 
 @main.command()
+@click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
+@click.option("--opponent", "deck_b", default="kaiba", show_default=True,
+              help="Deck B (the same forms as --deck).")
 @games_option(200, "How many random-vs-random duels to time.")
 @seed_option("Seed of the first duel (duel i uses seed + i).")
+@rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench(games, seed, as_json):
-    """Random-vs-random speed on one core (yugi vs kaiba) and the cost of clone()."""
+def bench(deck_a, deck_b, games, seed, rules, as_json):
+    """Random-vs-random speed on one core (yugi vs kaiba by default) and the cost of clone().
+    Cards the engine cannot play yet play without their effects here (a speed test)."""
     from ..sim import bench as run_bench
-    r = run_bench(load_deck_arg("yugi"), load_deck_arg("kaiba"), games, seed)
+    r = run_bench(load_deck_arg(deck_a), load_deck_arg(deck_b), games, seed,
+                  rules_options(rules))
     if as_json:
         click.echo(json.dumps(r))
         return
