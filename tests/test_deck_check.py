@@ -1,6 +1,8 @@
 """Deck rules (Official Rulebook v10), banlists, playability: check_deck and `ygosim deck`."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from test_formats_support import DATA, home, legal_main, make_cdb, normal_monsters, run  # noqa: F401
@@ -191,3 +193,21 @@ def test_cli_show(tmp_path):
     assert "unknown passcode" in result.output and "1234" in result.output
     line = next(l for l in result.output.splitlines() if "Dark Magician" in l)
     assert line.split()[0] == "2"
+
+
+def test_cli_check_with_real_edopro_lists_counts_the_lines_edopro_ignores():
+    from pathlib import Path
+    speed = Path("/work/shared/real-files/lflist/Speed.lflist.conf")
+    genesys = speed.with_name("Genesys.lflist.conf")
+    if not speed.exists():
+        pytest.skip("the team's real files are not here")
+    result = run("deck", "check", "yugi", "--banlist", speed)
+    assert "warning: " in result.output and "5 lines of list '2025.07 Speed Duel' ignored, as " \
+        "EDOPro ignores them (line 403: '--SS05 Bakura' does not start with a passcode" \
+        in result.output
+    assert result.exit_code == 1                 # the Speed Duel pool is a whitelist
+    result = run("deck", "check", "yugi", "--banlist", genesys, "--json")
+    out = json.loads(result.output)
+    assert out["legal"] and result.exit_code == 0
+    assert out["warnings"] == [f"{genesys}: list '2026.03 Genesys' gives 652 cards point values "
+                               "(Genesys): points are not checked, only the copies"]
