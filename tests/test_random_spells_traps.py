@@ -20,9 +20,12 @@ SPELLS_TRAPS = [
     "The Warrior Returning Alive", "Wave-Motion Cannon", "Bottomless Trap Hole",
     "Chain Destruction", "Drop Off", "Final Attack Orders", "Jar of Greed", "Rite of Spirit",
     "Royal Decree", "Secret Barrel", "Solemn Wishes", "Pikeru's Circle of Enchantment",
+    "Graceful Charity", "Lightning Vortex", "Raigeki Break", "A Feather of the Phoenix",
+    "Spell Reproduction", "Serial Spell", "Reinforcement of the Army", "Book of Life",
+    "Pot of Greed",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
-            "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Gravekeeper's Spy"]
+            "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]
 
 
 def _deck(seed: int) -> list:

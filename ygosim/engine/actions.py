@@ -358,6 +358,16 @@ def normal_summon_now(into="summon"):
     return (ask_step, summon_step)
 
 
+def steps_of(fn):
+    """A step that runs the steps fn(duel, link) gives, chosen while resolving (Serial Spell
+    runs the operation of the Spell it copies)."""
+    def step(d, link):
+        seq = tuple(fn(d, link) or ())
+        if seq:
+            push(d, "steps", lid=_lid(d, link), steps=seq)
+    return step
+
+
 def when(cond, *then):
     """Run `then` steps only if cond(duel, link) holds (checked on resolution)."""
     def step(d, link):

@@ -77,6 +77,12 @@ class Target:
     def groups(self) -> tuple:
         return (self,)
 
+    def groups_for(self, d, link) -> tuple:
+        """The groups of targets asked on activation, one after the other (a Target is one
+        group; an effect whose targets depend on the moment, Serial Spell copying another
+        Spell, may give its own, or none)."""
+        return (self,)
+
     def options(self, d, link) -> list:
         """The legal selections of targets (as `choose` Options) for this link."""
         cands = list(d.targetable(self.candidates(d, link), link))
@@ -130,6 +136,9 @@ class Targets:
             if not g.possible(d, link):
                 return False
         return True
+
+    def groups_for(self, d, link) -> tuple:
+        return self.groups
 
 
 @dataclass(frozen=True, eq=False)

@@ -53,6 +53,31 @@ def all_of(*conds):
     return cond
 
 
+# ------------------------------------------------------------------------------ the hand
+def discard(n=1, cost=False, into="discarded", prompt=None):
+    """The player discards n cards of their choice (as a cost with `cost`: never the card being
+    used; check with can_pay=can_discard(n))."""
+    sel = A.pile(K.HAND, A.YOU)
+    if cost:
+        sel = not_this(sel)
+    prompt = prompt or f"discard {n} card{'s' if n > 1 else ''}"
+    return (A.choose(sel, n, into=into, prompt=prompt),
+            A.send_to(A.chosen(into), K.GY, (K.R_COST if cost else K.R_EFFECT) | K.R_DISCARD))
+
+
+def can_discard(n=1, filter=None):
+    """can_pay: the player holds n cards (matching filter) besides the card being used."""
+    def ok(d, link):
+        k = 0
+        for c in d.hand[link["player"]]:
+            if c != link["card"] and (filter is None or filter(d, c)):
+                k += 1
+                if k >= n:
+                    return True
+        return False
+    return ok
+
+
 # ------------------------------------------------------------------------------ Traps
 def attack_trap(condition=None, **kw):
     """A Trap activated when a monster the opponent controls declares an attack (Mirror Force,

@@ -321,18 +321,21 @@ def activate(d, f):
         link = d.links[f["lid"]]
         f["s"] = 2
         if eff.target is not None:
-            ask_targets(d, link, eff.target.groups[0])
+            groups = eff.target.groups_for(d, link)
+            if groups:
+                f["ng"] = len(groups)
+                ask_targets(d, link, groups[0])
     else:
         link = d.links[f["lid"]]
-        if eff.target is not None:
+        if f.get("ng"):
             chosen = tuple((x, d.mid[x]) for x in d.answer.cards)
             link["targets"] += chosen
             if chosen:
                 d.write(f"  targeting {', '.join(d.name(x) for x in d.answer.cards)}")
             g = f.get("g", 0) + 1
-            if g < len(eff.target.groups):          # more targets, chosen by their player
+            if g < f["ng"]:                         # more targets, chosen by their player
                 f["g"] = g
-                ask_targets(d, link, eff.target.groups[g])
+                ask_targets(d, link, eff.target.groups_for(d, link)[g])
                 return
         d.chain.append(f["lid"])
         d.raise_event(K.EV_ACTIVATE, c, p, K.R_EFFECT, f["lid"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import ATTACK, FIELD, GY
+from ....engine.const import ATTACK, BANISHED, FIELD, GY
 from ....engine.effects import Target, script, spell, trigger
-from ..common import equip_spell, free_zone
+from ..common import equip_spell, free_zone, summonable
 from ..summoning import ritual_spell
 
 script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldier",
@@ -18,6 +18,31 @@ script("Black Pendant", *equip_spell(None, 500, 0),
        trigger(K.EV_TO_GY, A.damage(500, OPP), optional=False, range=GY,
                condition=A.event_is(K.EV_TO_GY, filter=lambda d, link, ev: ev[6][0] & FIELD),
                label="500 damage"))
+
+
+def _book_of_life_targets(d, link):
+    p = link["player"]
+    return [c for c in d.gy[p] if summonable(A.is_type("Zombie"))(d, c)] + \
+        [c for c in d.gy[1 - p] if d.data[c].is_monster]
+
+
+def _mine(d, link):
+    return [c for c in A.targets(d, link) if d.owner[c] == link["player"]]
+
+
+def _theirs(d, link):
+    return [c for c in A.targets(d, link) if d.owner[c] != link["player"]]
+
+
+# Target a Zombie in your Graveyard and a monster in the opponent's: Special Summon the first,
+# banish the second (each part for the target that is still there).
+script("Book of Life", spell(
+    condition=free_zone,
+    target=Target(_book_of_life_targets, count=2,
+                  prompt="choose a Zombie in your Graveyard and a monster in your opponent's",
+                  constraint=lambda d, link, cards: sum(
+                      1 for c in cards if d.owner[c] == link["player"]) == 1),
+    operation=(A.special_summon(_mine), A.send_to(_theirs, BANISHED))))
 
 script("Book of Secret Arts", *equip_spell(A.is_type("Spellcaster"), 300, 300))
 

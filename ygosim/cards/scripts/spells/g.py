@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine.actions import ANY
 from ....engine.effects import script, spell
-from ..common import not_this
+from ..common import discard, not_this
 
 _other_spells_traps = not_this(A.spells_traps(ANY))
 
@@ -12,3 +12,9 @@ _other_spells_traps = not_this(A.spells_traps(ANY))
 # owner's hand: not destroyed, so cards bound to a monster do not destroy it.
 script("Giant Trunade", spell(condition=A.exists(_other_spells_traps),
                               operation=A.to_hand(_other_spells_traps)))
+
+
+# Draw three cards, then discard two (both are the effect: negated, nothing happens; the
+# player picks the two after drawing).
+script("Graceful Charity", spell(condition=lambda d, link: len(d.deck[link["player"]]) >= 3,
+                                 operation=(A.draw(3),) + discard(2)))

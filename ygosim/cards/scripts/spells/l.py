@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import YOU
+from ....engine.actions import OPP, YOU
 from ....engine.const import DECK, GY
 from ....engine.effects import continuous, during, quick, script, spell
-from ..common import free_zone, summonable
+from ..common import can_discard, discard, free_zone, summonable
 
 
 # Last Will may be activated before or after the monster goes to the GY: it grants, for the rest
@@ -59,3 +59,9 @@ def _level_4_or_more_faceup(d, src, c):
 script("Level Limit - Area B", spell(),
        continuous("force_defense", _level_4_or_more_faceup),
        continuous("no_position_change", _level_4_or_more_faceup))
+
+
+# Discard one card (cost): destroy every face-up monster the opponent controls.
+script("Lightning Vortex", spell(
+    condition=A.exists(A.monsters(OPP, faceup=True)), cost=discard(1, cost=True),
+    can_pay=can_discard(1), operation=A.destroy(A.monsters(OPP, faceup=True))))

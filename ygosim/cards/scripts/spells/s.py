@@ -4,9 +4,65 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import DEFENSE, MAIN1
-from ....engine.effects import Target, continuous, script, spell
-from ..common import equip_spell, field_spell
+from ....engine.const import DEFENSE, GY, HAND, MAIN1
+from ....engine.effects import Target, continuous, quickplay, script, spell
+from ..common import equip_spell, field_spell, not_this
+
+# ------------------------------------------------------------------------- Serial Spell
+def _copied_link(d, link):
+    """The Chain Link of the Normal Spell Card that Serial Spell copies: the one it was
+    chained to (the top of the Chain when it is activated)."""
+    lid = link["vars"].get("copies")
+    if lid is None:
+        lid = d.chain[-1] if d.chain else None
+    return d.links.get(lid) if lid is not None else None
+
+
+def _copied_effect(d, link):
+    lk = _copied_link(d, link)
+    return None if lk is None else d.data[lk["card"]].script.effects[lk["ei"]]
+
+
+def _chained_to_own_normal_spell(d, link):
+    """Directly chained to its own player's Normal Spell Card activation, whose own
+    activation condition holds for the copy too."""
+    lk = _copied_link(d, link)
+    if lk is None or not lk["card_act"] or lk["player"] != link["player"]:
+        return False
+    data = d.data[lk["card"]]
+    if not data.is_spell or data.subtype != "normal":
+        return False
+    eff = data.script.effects[lk["ei"]]
+    return eff.condition is None or eff.condition(d, link)
+
+
+def _discard_hand(d, link):
+    """The cost: note the Spell copied, then discard the whole hand."""
+    link["vars"]["copies"] = d.chain[-1]
+    hand = [c for c in d.hand[link["player"]] if c != link["card"]]
+    d.send(hand, GY, K.R_COST | K.R_DISCARD, link["player"])
+
+
+class _CopiedTargets:
+    """The targets of the copied Spell's effect, chosen by Serial Spell's player for the copy
+    (none if that Spell has none)."""
+
+    def groups_for(self, d, link):
+        eff = _copied_effect(d, link)
+        return () if eff is None or eff.target is None else eff.target.groups_for(d, link)
+
+    def possible(self, d, link):
+        eff = _copied_effect(d, link)
+        return eff is None or eff.target is None or eff.target.possible(d, link)
+
+
+# Quick-Play, only directly chained to your own Normal Spell Card: discard your whole hand (at
+# least one card; cost); its effect is that Spell's effect (with its own targets; not its cost).
+script("Serial Spell", quickplay(
+    condition=_chained_to_own_normal_spell, cost=_discard_hand,
+    can_pay=lambda d, link: any(c != link["card"] for c in d.hand[link["player"]]),
+    target=_CopiedTargets(),
+    operation=A.steps_of(lambda d, link: getattr(_copied_effect(d, link), "operation", ()))))
 
 _opp_faceup = A.monsters(OPP, faceup=True)
 
@@ -62,3 +118,16 @@ script("Swords of Revealing Light",
        continuous("cannot_attack", _opponent_cannot_attack),
        continuous("end_phase", _third_end_phase),
        extra={"stays": True})
+
+
+_other_spells_in_hand = not_this(A.pile(HAND, YOU, A.is_spell))
+
+# Send two Spell Cards from your hand to the Graveyard (cost; not a discard), then target a
+# Spell Card in your Graveyard: add it to your hand.
+script("Spell Reproduction", spell(
+    cost=(A.choose(_other_spells_in_hand, 2, into="sent", prompt="send 2 Spell Cards to the "
+                                                                 "Graveyard"),
+          A.send_to(A.chosen("sent"), GY, K.R_COST)),
+    can_pay=A.exists(_other_spells_in_hand, 2),
+    target=Target(A.pile(GY, YOU, A.is_spell), prompt="choose a Spell Card in your Graveyard"),
+    operation=A.to_hand(A.targets)))

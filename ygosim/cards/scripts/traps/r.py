@@ -5,7 +5,14 @@ from ....engine import actions as A
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY
 from ....engine.effects import Target, continuous, during, script, trap
-from ..common import free_zone, summonable
+from ..common import can_discard, discard, free_zone, not_this, summonable
+
+# Discard one card (cost), then target a card on the field: destroy it.
+script("Raigeki Break", trap(
+    cost=discard(1, cost=True), can_pay=can_discard(1),
+    target=Target(not_this(A.union(A.monsters(ANY), A.spells_traps(ANY))),
+                  prompt="choose a card on the field"),
+    operation=A.destroy(A.targets)))
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Reinforcements", trap(
