@@ -211,7 +211,8 @@ def check_option_rules(d) -> None:
                     extra = sum(1 for x in d.monsters(opp) if d.has_static("tributable_by", x, p)
                                 or any(f[0] == p and isinstance(f[1], tuple)
                                        and f[1][:2] == ("must_tribute", x) for f in d.pflags))
-                    assert len(d.monsters(p)) + extra >= need, f"too few Tributes: {what}"
+                    own = sum(1 for x in d.monsters(p) if not d.card_flag(x, "no_tribute"))
+                    assert own + extra >= need, f"too few Tributes: {what}"
             elif data.subtype == "field":
                 pass
             else:
@@ -336,8 +337,9 @@ def check_options_complete(d) -> None:
                         f"missing: Normal Summon/Set of {data.name}"
                 forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
                              for f in d.pflags)      # Soul Exchange: other rules apply
+                tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")]
                 if ns and plain and 5 <= data.level and not forced \
-                        and len(d.monsters(p)) >= (1 if data.level <= 6 else 2):
+                        and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
                 assert ("set", data.name) in names, f"missing: Set {data.name}"
@@ -356,7 +358,8 @@ def check_options_complete(d) -> None:
             return
         targets = d.monsters(opp)
         for c in d.monsters(p):
-            if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c):
+            if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c) \
+                    or d.card_flag(c, "no_attack"):
                 continue
             if not targets:
                 need(("attack", c, None), f"direct attack of {d.name(c)}")

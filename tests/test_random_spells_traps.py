@@ -22,7 +22,7 @@ SPELLS_TRAPS = [
     "Royal Decree", "Secret Barrel", "Solemn Wishes", "Pikeru's Circle of Enchantment",
     "Graceful Charity", "Lightning Vortex", "Raigeki Break", "A Feather of the Phoenix",
     "Spell Reproduction", "Serial Spell", "Reinforcement of the Army", "Book of Life",
-    "Pot of Greed",
+    "Pot of Greed", "Creature Swap", "Mind Control",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]

@@ -307,7 +307,8 @@ def take_control(sel, until_end_phase=True):
                 continue
             before = d.ctrl[c]
             d.set_control(c, p)
-            d.write(f"{d.names[p]} takes control of {d.name(c)}")
+            d.write(f"{d.names[p]} takes control of "
+                    f"{d.name(c) if d.faceup(c) else 'a face-down monster'}")
             if until_end_phase:
                 d.returns.append((c, d.mid[c], before, d.turn))
     return step

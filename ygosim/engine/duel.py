@@ -365,6 +365,24 @@ class Duel:
                 return True
         return False
 
+    def card_flag(self, c: int, name: str) -> bool:
+        """Does a rule `name` hold for card c as it is now (its identity)? Such rules are kept
+        with the player flags as `(player, (name, card, identity), until_turn)` (set them with
+        `flag_card`): "cannot attack this turn", "its effects are negated", "may attack again"."""
+        key = (name, c, self.mid[c])
+        for q, k, until in self.pflags:
+            if k == key and until >= self.turn:
+                return True
+        return False
+
+    def flag_card(self, c: int, name: str, until: int | None = None, p: int = -1) -> None:
+        """Set rule `name` on card c (as it is now) until the end of turn `until` (this turn)."""
+        self.pflags.append((p, (name, c, self.mid[c]), self.turn if until is None else until))
+
+    def unflag_card(self, c: int, name: str) -> None:
+        key = (name, c, self.mid[c])
+        self.pflags = [x for x in self.pflags if x[1] != key]
+
     def targetable(self, cards, link: dict):
         """The cards among `cards` the effect of `link` may target, one by one (e.g. Lord of D.
         protects Dragons; a monster already destroyed by battle cannot be targeted)."""
@@ -556,6 +574,42 @@ class Duel:
         self._zones_changed(MZONE, was_ctrl)
         self._zones_changed(MZONE, p)
         self.serial += 1
+
+    def swap_control(self, a: int, b: int) -> bool:
+        """Monsters a and b (on different sides) change control with each other, each into the
+        zone the other leaves (a Main Monster Zone). Like set_control they stay the same cards.
+        Returns whether they did."""
+        pa, pb = self.ctrl[a], self.ctrl[b]
+        if self.loc[a] != MZONE or self.loc[b] != MZONE or pa == pb:
+            return False
+        spots = []
+        for c, p in ((a, pa), (b, pb)):
+            s = self.seq[c]
+            if s >= K.EMZ_BASE:
+                self.emz[s - K.EMZ_BASE] = -1
+            else:
+                self.mzone[p][s] = -1
+            spots.append(s)
+        za = spots[0] if spots[0] < K.EMZ_BASE else next(iter(self.free_mzones(pa)), None)
+        zb = spots[1] if spots[1] < K.EMZ_BASE else next(iter(self.free_mzones(pb)), None)
+        if za is None or zb is None:           # (from an Extra Monster Zone, with no room)
+            for c, p, s in ((a, pa, spots[0]), (b, pb, spots[1])):
+                if s >= K.EMZ_BASE:
+                    self.emz[s - K.EMZ_BASE] = c
+                else:
+                    self.mzone[p][s] = c
+            return False
+        self.mzone[pa][za], self.mzone[pb][zb] = b, a
+        self.seq[b], self.seq[a] = za, zb
+        self.ctrl[a], self.ctrl[b] = pb, pa
+        for c, was, now in ((a, pa, pb), (b, pb, pa)):
+            if c < len(self.fast_where) and self.fast_where[c] & MZONE:
+                self.live[was] -= 1
+                self.live[now] += 1
+        self._zones_changed(MZONE, pa)
+        self._zones_changed(MZONE, pb)
+        self.serial += 1
+        return True
 
     def _move_text(self, cards, loc, destroy) -> str:
         names = ", ".join(self.data[c].name for c in cards)

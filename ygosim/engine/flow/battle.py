@@ -101,7 +101,7 @@ def battle_options(d, replay=None) -> list[Option]:
             if d.attacked[c] == d.turn and not (replay and replay[0] == c
                                                 and replay[1] == d.mid[c]):
                 continue
-            if d.has_static("cannot_attack", c):
+            if d.has_static("cannot_attack", c) or (d.pflags and d.card_flag(c, "no_attack")):
                 continue
             if targets:
                 for t in targets:

@@ -20,7 +20,10 @@ def tributes_for_level(lv: int) -> int:
 
 
 def tribute_candidates(d, p) -> list[int]:
+    """The monsters player p may Tribute for a Tribute Summon or Set."""
     out = list(d.monsters(p))
+    if d.pflags:                # "it cannot be Tributed" this turn (Mind Control)
+        out = [c for c in out if not d.card_flag(c, "no_tribute")]
     forced = forced_tributes(d, p)
     for c in d.monsters(1 - p):
         if c in forced or d.has_static("tributable_by", c, p):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP
-from ....engine.const import GY
+from ....engine.actions import OPP, YOU
+from ....engine.const import GY, MZONE
 from ....engine.effects import Target, script, spell
 from ..common import free_zone
 
@@ -28,3 +28,29 @@ script("Change of Heart", spell(
     condition=free_zone,
     target=Target(A.monsters(OPP), prompt="choose a monster your opponent controls"),
     operation=A.take_control(A.targets)))
+
+
+def _swap(d, link):
+    """The two chosen monsters change control; neither may change its battle position (by its
+    controller) for the rest of the turn. The change is lasting: an earlier "until the End
+    Phase" control change of either ends."""
+    mine, theirs = A.chosen("mine")(d, link), A.chosen("theirs")(d, link)
+    if not (mine and theirs):
+        return
+    a, b = mine[0], theirs[0]
+    if d.loc[a] == MZONE and d.loc[b] == MZONE and d.swap_control(a, b):
+        d.returns = [r for r in d.returns if r[0] not in (a, b)]
+        for c in (a, b):
+            d.pos_turn[c] = d.turn      # as if its position had been changed this turn
+        names = [d.name(c) if d.faceup(c) else "a face-down monster" for c in (a, b)]
+        d.write(f"{names[0]} and {names[1]} change control")
+
+
+# Each player chooses a monster they control (no target; face-down ones and Tokens too) and the
+# two change control for good; neither can change its battle position this turn.
+script("Creature Swap", spell(
+    condition=lambda d, link: bool(d.monsters(0)) and bool(d.monsters(1)),
+    operation=(A.choose(A.monsters(YOU), into="mine", prompt="choose a monster to give"),
+               A.choose(A.monsters(OPP), into="theirs", who=OPP,
+                        prompt="choose a monster to give"),
+               _swap)))
