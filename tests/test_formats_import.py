@@ -403,3 +403,10 @@ def test_store_location_follows_the_platform_unless_ygosim_home_says(monkeypatch
     assert user_store_dir() == tmp_path / "ygosim-home"               # the fixture's YGOSIM_HOME
     monkeypatch.delenv("YGOSIM_HOME")
     assert user_store_dir() == Path(platformdirs.user_data_dir("ygosim", appauthor=False))
+
+
+def test_race_and_attribute_bits_edopro_added_later_read_as_unknown(tmp_path):
+    rows = [(91000070, 0, 0x11, 100, 100, 1, 1 << 62, 0x80, "Cdb Later Race")]
+    report = import_cards(make_cdb(tmp_path / "r.cdb", rows))
+    assert report.added == 1 and not report.rejected
+    assert known_cards()["Cdb Later Race"].kind_line() == "Level 1 ? ? 100/100 [Normal]"

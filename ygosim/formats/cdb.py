@@ -142,9 +142,9 @@ def _row_facts(where: str, values: list, name, text, skipped: Counter) -> dict |
     name = " ".join(name.split())
     if not name:
         raise _BadRow(f"{where}: the card has no name in table texts")
-    for column, value in (("atk", atk), ("def", def_), ("level", level), ("race", race),
-                          ("attribute", attribute)):
-        if not -2 ** 31 <= value < 2 ** 32:
+    for column, value in (("atk", atk), ("def", def_), ("level", level)):
+        if not -2 ** 31 <= value < 2 ** 32:            # (race and attribute are bit masks: any
+                                                        # 64-bit value; an unknown one reads '?')
             raise _BadRow(f"{where}: bad {column} {quoted(value)}")
     facts = facts_from_row(code, alias, type_, atk, def_, level, race, attribute)
     for stat in ("atk", "def"):            # -2 is '?': its value comes from the card's effect
