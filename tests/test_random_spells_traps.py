@@ -22,7 +22,9 @@ SPELLS_TRAPS = [
     "Royal Decree", "Secret Barrel", "Solemn Wishes", "Pikeru's Circle of Enchantment",
     "Graceful Charity", "Lightning Vortex", "Raigeki Break", "A Feather of the Phoenix",
     "Spell Reproduction", "Serial Spell", "Reinforcement of the Army", "Book of Life",
-    "Pot of Greed", "Creature Swap", "Mind Control",
+    "Pot of Greed", "Creature Swap", "Mind Control", "Monster Reincarnation",
+    "Messenger of Peace", "Terraforming", "Toon World", "Magic Jammer", "Divine Wrath",
+    "Spell Shield Type-8", "Skull Lair",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]
@@ -54,7 +56,7 @@ def play(seed: int, rules: str, eager: bool):
 @pytest.mark.parametrize("rules", ["goat", "v10"])
 @pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
 def test_random_duels_with_spells_and_traps(rules, eager):
-    for seed in range(20):
+    for seed in range(40):
         try:
             play(seed, rules, eager)
         except AssertionError as e:

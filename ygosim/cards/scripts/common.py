@@ -78,7 +78,46 @@ def can_discard(n=1, filter=None):
     return ok
 
 
+# ------------------------------------------------------------------------------ the Deck
+def _deck_by_name(d, link):
+    """The player's Deck in name order (showing it does not give its order away)."""
+    return sorted(d.deck[link["player"]], key=lambda c: d.data[c].name)
+
+
+def search_spell(filter, prompt, goat=False):
+    """A Spell that adds a card (matching filter) from its player's Deck to the hand (shown),
+    then shuffles. Today it needs such a card in the Deck; with `goat` (2005 ruling R1 of
+    docs/goat-cards.md) it may be activated with none: the Deck is shown to the opponent to
+    confirm, and shuffled."""
+    cards = A.pile(K.DECK, A.YOU, filter)
+    search = (A.choose(cards, prompt=prompt), A.to_hand(A.chosen()), A.shuffle_deck(A.YOU))
+    if not goat:
+        return spell(condition=A.exists(cards), operation=search)
+    return spell(operation=(A.when(lambda d, link: not cards(d, link),
+                                   A.reveal(_deck_by_name, to=A.OPP)),) + search)
+
+
 # ------------------------------------------------------------------------------ Traps
+def chained_to(test):
+    """A condition: the Chain Link just below (the one a Counter Trap answers) passes
+    test(duel, link of it)."""
+    def cond(d, link):
+        if not d.chain:
+            return False
+        return test(d, d.links[d.chain[-1]])
+    return cond
+
+
+def spell_card_activated(d, lk):
+    """A Spell Card's activation (Magic Jammer, Spell Shield Type-8)."""
+    return lk["card_act"] and d.data[lk["card"]].is_spell
+
+
+def monster_effect_activated(d, lk):
+    """The activation of a monster's effect (Divine Wrath)."""
+    return not lk["card_act"] and d.data[lk["card"]].is_monster
+
+
 def attack_trap(condition=None, **kw):
     """A Trap activated when a monster the opponent controls declares an attack (Mirror Force,
     Sakuretsu Armor, Magic Cylinder): only in the window that answers the declaration, never

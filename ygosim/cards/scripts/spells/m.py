@@ -2,10 +2,34 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import ANY, OPP
-from ....engine.const import MZONE
-from ....engine.effects import Target, quickplay, script, spell
-from ..common import can_special_summon_from, free_zone, not_this
+from ....engine import const as K
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import GY, MZONE
+from ....engine.effects import Target, continuous, quickplay, script, spell
+from ..common import can_discard, can_special_summon_from, discard, free_zone, not_this
+
+
+def _atk_1500_or_more(d, src, c):
+    return d.atk(c) >= 1500
+
+
+def _pay_100_or_destroy(d, src):
+    """In its controller's Standby Phase: pay 100 LP, or it is destroyed (no Chain). Choice:
+    the LP are paid whenever the player can (keeping it is the point of playing it)."""
+    p = d.ctrl[src]
+    if d.tp != p:
+        return
+    if d.lp[p] > 100:
+        d.pay_lp(p, 100)
+    else:
+        d.write(f"{d.names[p]} does not pay for {d.name(src)}")
+        d.destroy([src], K.R_RULE, p)
+
+
+# A Continuous Spell: monsters with 1500 or more ATK (both players') cannot declare an attack.
+script("Messenger of Peace", spell(),
+       continuous("cannot_attack", _atk_1500_or_more),
+       continuous("maintenance", _pay_100_or_destroy))
 
 
 def _no_attack_no_tribute(d, link):
@@ -30,6 +54,13 @@ script("Monster Reborn", spell(
                                    if can_special_summon_from(d, c, link["player"])),
                   prompt="choose a monster in either Graveyard"),
     operation=A.special_summon(A.targets)))
+
+# Discard one card (cost), then target a monster in your Graveyard: add it to your hand.
+script("Monster Reincarnation", spell(
+    cost=discard(1, cost=True), can_pay=can_discard(1),
+    target=Target(A.pile(GY, YOU, A.is_monster_card), prompt="choose a monster in your "
+                                                               "Graveyard"),
+    operation=A.to_hand(A.targets)))
 
 script("Mystical Space Typhoon", quickplay(
     target=Target(not_this(A.spells_traps(ANY)), prompt="choose a Spell/Trap Card"),

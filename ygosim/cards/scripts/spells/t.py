@@ -5,7 +5,17 @@ from ....engine import actions as A
 from ....engine.actions import OPP, YOU
 from ....engine.const import FACEDOWN_DEFENSE, GY, HAND
 from ....engine.effects import Target, Targets, script, spell
-from ..common import all_of, free_zone, summonable
+from ..common import all_of, free_zone, search_spell, summonable
+
+
+def _field_spell(d, c):
+    return d.data[c].subtype == "field"
+
+
+# Add a Field Spell from your Deck to your hand (2005, R1: even with none there).
+script("Terraforming", search_spell(_field_spell, "choose a Field Spell"))
+script("Terraforming", search_spell(_field_spell, "choose a Field Spell", goat=True),
+       era="goat")
 
 
 def _lord_of_d(d, link):
@@ -58,3 +68,17 @@ script("The Warrior Returning Alive", spell(
     target=Target(A.pile(GY, YOU, A.is_type("Warrior")), prompt="choose a Warrior in your "
                                                               "Graveyard"),
     operation=A.to_hand(A.targets)))
+
+
+def _toon(d, c):
+    name = d.data[c].name
+    return "Toon" in name or name == "Manga Ryu-Ran"
+
+
+# Add a Toon card from your Deck to your hand (2005, R1: even with none there).
+script("Toon Table of Contents", search_spell(_toon, "choose a Toon card"))
+script("Toon Table of Contents", search_spell(_toon, "choose a Toon card", goat=True),
+       era="goat")
+
+# A Continuous Spell activated by paying 1000 LP (cost); Toon monsters refer to it.
+script("Toon World", spell(cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000)))

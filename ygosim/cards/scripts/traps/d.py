@@ -5,7 +5,15 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP
 from ....engine.const import DRAW, HAND, GY
-from ....engine.effects import Target, continuous, script, trap
+from ....engine.effects import Target, continuous, counter_trap, script, trap
+from ..common import can_discard, chained_to, discard, monster_effect_activated
+
+
+# When a monster's effect is activated: discard one card (cost); negate the activation and
+# destroy that monster (if it is on the field).
+script("Divine Wrath", counter_trap(
+    condition=chained_to(monster_effect_activated), cost=discard(1, cost=True),
+    can_pay=can_discard(1), operation=A.negate_activation()))
 
 
 def _is_dragon(d, src, c):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine.actions import OPP
-from ....engine.effects import Target, script
-from ..common import attack_trap
+from ....engine.effects import Target, counter_trap, script
+from ..common import attack_trap, can_discard, chained_to, discard, spell_card_activated
 
 
 def _negate_and_burn(d, link):
@@ -14,6 +14,13 @@ def _negate_and_burn(d, link):
         if c in A.attacker(d, link) and d.faceup(c):
             d.negate_attack()
             d.damage(1 - link["player"], d.atk(c), by=link["player"])
+
+
+# When a Spell Card is activated: discard one card (cost); negate the activation and destroy
+# the Spell.
+script("Magic Jammer", counter_trap(
+    condition=chained_to(spell_card_activated), cost=discard(1, cost=True),
+    can_pay=can_discard(1), operation=A.negate_activation()))
 
 
 # When an opponent's monster declares an attack: target it; negate the attack and the

@@ -4,15 +4,14 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import SZONE
-from ....engine.effects import Target, counter_trap, script, trap, trigger
-from ..common import attack_trap
+from ....engine.const import GY, HAND, MZONE, SZONE
+from ....engine.effects import Target, counter_trap, quick, script, trap, trigger
+from ..common import attack_trap, chained_to, not_this, spell_card_activated
 
 # When an opponent's monster declares an attack: target the attacker and destroy it.
 script("Sakuretsu Armor", attack_trap(
     target=Target(A.attacker, prompt="target the attacking monster"),
     operation=A.destroy(A.targets)))
-
 
 # The opponent takes 200 damage for each card in their hand and on their field.
 script("Secret Barrel", trap(operation=A.damage(
@@ -20,16 +19,46 @@ script("Secret Barrel", trap(operation=A.damage(
                            len(d.field_cards(1 - link["player"]))), OPP)))
 
 
-def _trap_card_activated(d, link):
-    if not d.chain:
-        return False
-    top = d.links[d.chain[-1]]
-    return top["card_act"] and d.data[top["card"]].is_trap
-
-
 script("Seven Tools of the Bandit", counter_trap(
-    condition=_trap_card_activated, cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000),
+    condition=chained_to(lambda d, lk: lk["card_act"] and d.data[lk["card"]].is_trap), cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000),
     operation=A.negate_activation()))
+
+
+def _levelled_victims(d, link):
+    """Face-up monsters whose Level is at most the number of monsters in your Graveyard."""
+    n = sum(1 for c in d.gy[link["player"]] if d.data[c].is_monster)
+    return [c for p in (0, 1) for c in d.monsters(p)
+            if d.faceup(c) and 0 < d.level(c) <= n]
+
+
+def _victim_level(d, link):
+    v = link["vars"].get("victim", ())
+    return d.level(v[0]) if v else 0
+
+
+def _victim(d, link):
+    v = link["vars"].get("victim", ())
+    return [c for c in v if d.loc[c] == MZONE and d.mid[c] == link["vars"]["victim_mid"]]
+
+
+def _remember_victim(d, link):
+    v = link["vars"].get("victim", ())
+    link["vars"]["victim_mid"] = d.mid[v[0]] if v else -1
+
+
+# A Continuous Trap. While it is face-up, its player may (Spell Speed 2) banish monsters from
+# their Graveyard (cost) to destroy a face-up monster whose Level is the number banished: the
+# monster is chosen with the cost (no target, as EDOPro has it).
+script("Skull Lair", trap(),
+       quick((A.destroy(_victim),), range=SZONE, label="destroy a monster",
+             condition=A.exists(_levelled_victims),
+             cost=(A.choose(_levelled_victims, into="victim",
+                            prompt="choose a face-up monster to destroy"),
+                   _remember_victim,
+                   A.choose(A.pile(GY, YOU, A.is_monster_card), count=_victim_level,
+                            into="banished", prompt="banish that many monsters from your "
+                                                    "Graveyard"),
+                   A.send_to(A.chosen("banished"), K.BANISHED, K.R_COST))))
 
 
 def _first_draw_of_action(d, link):
@@ -45,3 +74,24 @@ def _first_draw_of_action(d, link):
 script("Solemn Wishes", trap(),
        trigger(K.EV_DRAW, A.gain_lp(500, YOU), optional=False, range=SZONE,
                condition=_first_draw_of_action, label="gain 500 LP"))
+
+
+def _targets_one_monster(d, lk):
+    """A Spell Card's activation that targets exactly one monster on the field."""
+    ts = lk["targets"]
+    return spell_card_activated(d, lk) and len(ts) == 1 and d.loc[ts[0][0]] == MZONE
+
+
+_other_spells_in_hand = not_this(A.pile(HAND, YOU, A.is_spell))
+
+# A Counter Trap; choose one: negate the activation of a Spell Card that targets exactly one
+# monster on the field and destroy it; or send a Spell Card from your hand to the Graveyard
+# (cost) to negate the activation of any Spell Card and destroy it.
+script("Spell Shield Type-8",
+       counter_trap(condition=chained_to(_targets_one_monster),
+                    operation=A.negate_activation()),
+       counter_trap(condition=chained_to(spell_card_activated),
+                    cost=(A.choose(_other_spells_in_hand, into="sent",
+                                   prompt="send a Spell Card to the Graveyard"),
+                          A.send_to(A.chosen("sent"), GY, K.R_COST)),
+                    can_pay=A.exists(_other_spells_in_hand), operation=A.negate_activation()))
