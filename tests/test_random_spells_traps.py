@@ -24,7 +24,8 @@ SPELLS_TRAPS = [
     "Spell Reproduction", "Serial Spell", "Reinforcement of the Army", "Book of Life",
     "Pot of Greed", "Creature Swap", "Mind Control", "Monster Reincarnation",
     "Messenger of Peace", "Terraforming", "Toon World", "Magic Jammer", "Divine Wrath",
-    "Spell Shield Type-8", "Skull Lair",
+    "Spell Shield Type-8", "Skull Lair", "Return from the Different Dimension",
+    "Final Countdown",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]

@@ -100,6 +100,8 @@ def turn(d, f):
         return_control(d)
         for src, eff in d.active_statics("end_phase"):   # turn counts, no chain (Swords of
             eff.apply(d, src)                            # Revealing Light)
+        if d.pflags:
+            run_delayed(d)
         d.raise_event(K.EV_END_PHASE, -1, d.tp, K.R_RULE)
         f["s"] = 8
         phase_window(d)
@@ -122,6 +124,20 @@ def turn(d, f):
         if d.pflags:
             d.pflags = [x for x in d.pflags if x[2] > t]
         f["s"] = 0
+
+
+def run_delayed(d) -> None:
+    """Delayed effects due in this End Phase (registered by actions.delay: Return from the
+    Different Dimension, Final Countdown): each is its card's `delayed` continuous effect,
+    applied once, with no Chain."""
+    due = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == "delayed" and
+           x[2] == d.turn]
+    for x in due:
+        d.pflags.remove(x)
+        p, (_, c, ei, payload), _ = x
+        d.data[c].script.effects[ei].apply(d, c, p, payload)
+        if d.winner is not None:
+            return
 
 
 def return_control(d) -> None:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import GY
+from ....engine.const import BANISHED, GY, MZONE
 from ....engine.effects import Target, continuous, during, script, trap
-from ..common import can_discard, discard, free_zone, not_this, summonable
+from ..common import all_of, can_discard, discard, free_zone, not_this, summonable
 
 # Discard one card (cost), then target a card on the field: destroy it.
 script("Raigeki Break", trap(
@@ -18,6 +19,32 @@ script("Raigeki Break", trap(
 script("Reinforcements", trap(
     target=Target(A.monsters(ANY, faceup=True), prompt="choose a face-up monster"),
     damage_step=True, operation=A.modify(A.targets, atk=500)))
+
+_banished_monsters = A.pile(BANISHED, YOU, summonable())
+
+
+def _banish_again(d, card, p, summoned):
+    """The End Phase of that turn: the monsters it Special Summoned (still those cards, on the
+    field) are banished."""
+    back = [c for c, mid in summoned if d.mid[c] == mid and d.loc[c] == MZONE]
+    if back:
+        d.send(back, BANISHED, K.R_EFFECT, p)
+
+
+# Pay half your LP (cost): Special Summon as many of your banished monsters as possible (you
+# choose which, and positions); in the End Phase they are banished again (a delayed effect: no
+# Chain, whatever happened to this card).
+script("Return from the Different Dimension",
+       trap(condition=all_of(free_zone, A.exists(_banished_monsters)),
+            cost=lambda d, link: d.pay_lp(link["player"], d.lp[link["player"]] // 2),
+            operation=(A.choose(_banished_monsters, into="back",
+                                count=lambda d, link: len(d.free_mzones(link["player"])),
+                                prompt="choose banished monsters to Special Summon"),
+                       A.special_summon(A.chosen("back")),
+                       A.delay(1, payload=lambda d, link: tuple(
+                           (c, d.mid[c]) for c in link["vars"].get("back", ())
+                           if d.loc[c] == MZONE)))),
+       continuous("delayed", _banish_again, range=0))
 
 # Every ATK/DEF increase or decrease applies reversed this turn (a second one changes nothing).
 script("Reverse Trap", trap(operation=A.player_flag("reverse_stats", who=ANY)))
