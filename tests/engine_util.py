@@ -264,6 +264,14 @@ def check_option_rules(d) -> None:
                     f"not allowed in the Damage Step: {what}"
 
 
+def _hand_limit_applied(d) -> bool:
+    """Has this End Phase's hand size limit been applied (the turn procedure is past it)?"""
+    for f in d.stack:
+        if f["p"] == "turn":
+            return f["s"] >= 10
+    return False
+
+
 class RuleWatch:
     """Checks across decisions: the hand size limit at the end of each turn, and that after an
     activation the opponent of its player is the first to respond (when they can)."""
@@ -272,6 +280,7 @@ class RuleWatch:
         self.turn = d.turn
         self.tp = d.tp
         self.chain_len = len(d.chain)
+        self.limit_done = False
 
     def after(self, d) -> None:
         if d.turn != self.turn and d.turn == self.turn + 1 and self.turn >= 1:
@@ -279,8 +288,16 @@ class RuleWatch:
             limit = d.rules.hand_limit
             # the previous turn player ended their turn with at most 6 cards (a card drawn in
             # this turn's Draw Phase belongs to the new turn player only)
-            assert len(d.hand[prev]) <= limit or prev == d.tp, \
+            # (unless the hand size limit was applied already, at the end of the End Phase,
+            # and an effect then added cards: Night Assailant discarded for it returns a card)
+            assert len(d.hand[prev]) <= limit or prev == d.tp or self.limit_done, \
                 f"turn {self.turn} ended with {len(d.hand[prev])} cards in hand"
+        if d.turn != self.turn:
+            self.limit_done = False
+        elif not self.limit_done and d.phase == K.END and _hand_limit_applied(d):
+            self.limit_done = True
+            assert len(d.hand[d.tp]) <= d.rules.hand_limit, \
+                f"turn {d.turn}: {len(d.hand[d.tp])} cards in hand after the hand size limit"
         dec = d.pending
         if dec is not None and d.chain and len(d.chain) > self.chain_len and dec.kind == "response":
             last = d.links[d.chain[-1]]["player"]

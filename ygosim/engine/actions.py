@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import const as K
 from .const import DECK, HAND, MZONE, GY, FIELD
 from .decision import Option, SELECT, YESNO, Decision
+from .decision import CALL as K_CALL
 from .flow import push
 
 YOU, OPP, ANY = "you", "opp", "any"
@@ -186,9 +187,19 @@ def to_hand(sel):
 
 
 def draw(n, who=YOU):
+    """The player(s) draw n cards (`n` may be a function (duel, link) -> int). When both must
+    draw more than their Decks hold, both lose at once: the duel is a draw."""
     def step(d, link):
-        for p in _players(link, who):
-            d.draw(p, n)
+        k = n(d, link) if callable(n) else n
+        ps = _players(link, who)
+        if len(ps) == 2 and all(len(d.deck[p]) < k for p in ps) and d.winner is None:
+            for p in ps:
+                d.draw(p, len(d.deck[p]))
+            d.winner, d.win_reason = "draw", K.WIN_DECKOUT
+            d.write("Both players must draw from an empty Deck: the duel is a draw")
+            return
+        for p in ps:
+            d.draw(p, k)
             d.check_exodia(p)
     return step
 
@@ -549,3 +560,148 @@ def shuffle_into_deck(sel):
             for p in sorted({d.owner[c] for c in cards}):
                 d.shuffle_deck(p)
     return step
+
+
+# ======================================================================= Goat monster parts
+# Battles (the monster this card battles, battle damage it inflicts), coin tosses, recruiting
+# from the Deck with 2005's "may be activated with nothing to find" (R1 in docs/goat-cards.md),
+# whole-hand discards (the Effect Monsters of the Goat decks).
+
+# ------------------------------------------------------------------ battles
+def _battle_sides(d, c):
+    """(this card's identity in the attack under way, the other monster, its identity), or
+    None when card c is not in it (a direct attack has no other monster: -1)."""
+    a = d.attack
+    if a is None:
+        return None
+    atk, tgt, _, amid, tmid = a
+    if c == atk and d.mid[c] == amid:
+        return amid, tgt, tmid
+    if c == tgt and d.mid[c] == tmid:
+        return tmid, atk, amid
+    return None
+
+
+def battled(d, link):
+    """The monster this card is battling (the other side of the attack under way), if it is
+    still that card on the field."""
+    s = _battle_sides(d, link["card"])
+    if s is None or s[1] < 0:
+        return []
+    o = s[1]
+    return [o] if d.mid[o] == s[2] and d.loc[o] == MZONE else []
+
+
+def battles_opponent(d, link):
+    """A condition: this card is battling a monster its opponent controls."""
+    o = battled(d, link)
+    return bool(o) and d.ctrl[o[0]] != d.ctrl[link["card"]]
+
+
+def inflicts_battle_damage(direct=False):
+    """A trigger condition on EV_DAMAGE: this card inflicted battle damage to its opponent
+    (`direct`: by a direct attack)."""
+    def cond(d, link):
+        ev = link.get("event")
+        c = link["card"]
+        if ev is None or ev[0] != K.EV_DAMAGE or not ev[4] & K.R_BATTLE or \
+                ev[3] == d.ctrl[c] or d.loc[c] != MZONE:
+            return False
+        s = _battle_sides(d, c)
+        if s is None:
+            return False
+        return s[1] < 0 if direct else True
+    return cond
+
+
+def destroyed_by_battle(d, link):
+    """A condition: this card has been destroyed by the battle under way (after damage
+    calculation, before it is sent to the Graveyard)."""
+    c = link["card"]
+    return (c, d.mid[c]) in d.battle_destroyed
+
+
+def this_card_still(d, link):
+    """This card, if it has not moved since the effect was activated (wherever it is)."""
+    c = link["card"]
+    return [c] if d.mid[c] == link["cmid"] and d.loc[c] else []
+
+
+# ------------------------------------------------------------------ coins
+def call_coin(into="right", who=YOU):
+    """The player calls a coin toss (`call heads` / `call tails`), then the coin is tossed
+    (the duel's seeded generator); vars[into] = whether the call was right."""
+    def ask_step(d, link):
+        p = link["player"] if who == YOU else 1 - link["player"]
+        ask(d, link, Decision(p, K_CALL, [Option("call", (), "heads"), Option("call", (), "tails")],
+                              f"{d.name(link['card'])}: call the coin toss", link["card"]),
+            into + "_called")
+
+    def toss_step(d, link):
+        called = link["vars"].get(into + "_called")
+        result = "heads" if d.rng.coin() == 0 else "tails"
+        link["vars"][into] = called == result
+        d.write(f"Coin toss: {result} ({'right' if called == result else 'wrong'} call)")
+    return (ask_step, toss_step)
+
+
+def toss_coins(n, into="heads"):
+    """Toss n coins (the duel's seeded generator); vars[into] = how many came up heads."""
+    def step(d, link):
+        results = ["heads" if d.rng.coin() == 0 else "tails" for _ in range(n)]
+        link["vars"][into] = results.count("heads")
+        d.write(f"Coin toss{'es' if n > 1 else ''}: {', '.join(results)}")
+    return step
+
+
+# ------------------------------------------------------------------ the Deck and the hand
+def confirm_deck(who=YOU, hand=False):
+    """The player shows their Deck (and hand) to confirm that nothing in it could be found
+    (2005's R1: a search or recruit that finds nothing), then shuffles the Deck."""
+    def step(d, link):
+        for p in _players(link, who):
+            d.write(f"{d.names[p]} shows their {'hand and ' if hand else ''}Deck: "
+                    "nothing to find")
+            d.shuffle_deck(p)
+    return step
+
+
+def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
+            confirm=False, how=K.SUM_SPECIAL):
+    """Special Summon 1 monster matching filter from the player's Deck (or hand and Deck:
+    where=DECK | HAND) to their field (position `pos`, or asked), then shuffle the Deck. With
+    nothing to Summon, `confirm` shows the Deck (2005's R1) before shuffling it. Nothing is
+    Summoned without a free Main Monster Zone."""
+    def cands(d, link):
+        p = link["player"]
+        if not d.free_mzones(p):
+            return []
+        out = []
+        for loc, pile_ in ((HAND, d.hand[p]), (DECK, d.deck[p])):
+            if where & loc:
+                out.extend(c for c in pile_ if d.data[c].is_monster and filter(d, c))
+        return out
+
+    def after(d, link):
+        p = link["player"]
+        if not link["vars"].get(into) and confirm:
+            confirm_deck(YOU, bool(where & HAND))(d, link)
+        elif where & DECK:
+            d.shuffle_deck(p)
+    summon = special_summon(chosen(into), pos=pos, how=how)
+    return (choose(cands, into=into, prompt=prompt or "choose a monster to Special Summon"),
+            summon, after)
+
+
+def discard_hand(who=ANY):
+    """Each selected player discards their whole hand (at the same time)."""
+    def step(d, link):
+        cards = [c for p in _players(link, who) for c in d.hand[p]]
+        if cards:
+            d.send(cards, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    return step
+
+
+def banish(sel, reason=K.R_EFFECT):
+    """Banish the selected cards (face-up: the banished pile is public)."""
+    return send_to(sel, K.BANISHED, reason)

@@ -54,11 +54,16 @@ def period_bit(d, p: int) -> int:
 
 
 def _steps(x) -> tuple:
+    """A step, or a sequence of steps and of parts that are themselves sequences of steps
+    (`(A.call_coin(), A.destroy(...))`), as one flat tuple of steps."""
     if x is None:
         return ()
     if callable(x):
         return (x,)
-    return tuple(x)
+    out = []
+    for s in x:
+        out.extend(_steps(s))
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)

@@ -293,12 +293,27 @@ def interchangeable(d, a: int, b: int) -> bool:
     return d.owner[a] == d.owner[b] and d.pos[a] == d.pos[b]
 
 
+def _same_trigger(d, a, b) -> bool:
+    """Two optional trigger options' args, (card, effect index, event): the same effect of
+    interchangeable copies answering the same kind of event (two Sinister Serpents in the
+    Graveyard in the Standby Phase)."""
+    if not (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) == 3):
+        return False
+    if a[1] != b[1] or not interchangeable(d, a[0], b[0]):
+        return False
+    ea, eb = a[2], b[2]
+    if ea[0] != eb[0] or ea[3:5] != eb[3:5] or ea[6] != eb[6]:
+        return False
+    return ea[1] == eb[1] or (ea[1] == a[0] and eb[1] == b[0])
+
+
 def options_interchangeable(d, opts) -> bool:
     first = opts[0]
     for o in opts[1:]:
         if o.verb != first.verb or o.arg != first.arg and not (
                 isinstance(o.arg, int) and isinstance(first.arg, int)
-                and first.verb == "attack" and interchangeable(d, o.arg, first.arg)):
+                and first.verb == "attack" and interchangeable(d, o.arg, first.arg)) and not (
+                first.verb == "activate" and _same_trigger(d, o.arg, first.arg)):
             return False
         if len(o.cards) != len(first.cards):
             return False

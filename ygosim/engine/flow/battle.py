@@ -159,6 +159,7 @@ def damage_step(d, f):
             f["s"] = 5
             return
         damage_calculation(d)
+        f["calc"] = True
         d.step = K.DS_AFTER_CALC
         d.raise_event(K.EV_AFTER_CALC, d.attack[0], d.tp, K.R_RULE, d.attack[1])
         f["s"] = 5
@@ -172,6 +173,8 @@ def damage_step(d, f):
             moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
             for c in moved:
                 d.raise_event(K.EV_BATTLE_DESTROYED, c, d.tp, K.R_BATTLE)
+        if f.get("calc") and d.attack is not None:     # a battle happened: "at the end of
+            d.raise_event(K.EV_DS_END, d.attack[0], d.tp, K.R_RULE, d.attack[1])  # the DS"
         f["s"] = 6
         phase_window(d)
     else:

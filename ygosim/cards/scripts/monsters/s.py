@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import YOU
-from ....engine.const import DECK, FIELD, HAND
+from ....engine.const import DECK, FIELD, GY, HAND
 from ....engine.effects import script, trigger
 from ..extra_deck import synchro_monster
 
@@ -30,3 +30,30 @@ script("Sangan", trigger(
     label="add a monster with 1500 or less ATK"))
 
 synchro_monster("Scrap Archfiend")   # 1 Tuner + 1 or more non-Tuner monsters
+
+
+# ------------------------------------------------------------------ the Goat decks' S monsters
+def _right(d, link):
+    return bool(link["vars"].get("right"))
+
+
+# When it battles a monster (attacking or attacked), before damage calculation: its controller
+# calls a coin toss; called right, the opponent's monster is destroyed (so no damage
+# calculation). Mandatory; not on a direct attack.
+script("Sasuke Samurai #4", trigger(
+    K.EV_BATTLE_CONFIRM, (A.call_coin(), A.when(_right, A.destroy(A.battled))), optional=False,
+    condition=A.battles_opponent, label="call a coin toss: destroy the monster it battles"))
+
+
+def _own_standby_in_gy(d, link):
+    c = link["card"]
+    return d.loc[c] == GY and d.tp == d.owner[c]
+
+
+# 2005: in its owner's Standby Phase, while in the Graveyard, it may return to the hand; each
+# copy separately, any number of times, nothing banished later. (Today's version, once per
+# turn and banished in the opponent's next End Phase, is not scripted: the card plays in goat
+# rules only.)
+script("Sinister Serpent", trigger(
+    K.EV_STANDBY, A.to_hand(A.this_card_still), range=GY, condition=_own_standby_in_gy,
+    label="return to the hand"), era="goat")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY
-from ....engine.const import MZONE
-from ....engine.effects import Target, flip, script, trigger
+from ....engine.actions import ANY, YOU
+from ....engine.const import DECK, HAND, MZONE
+from ....engine.effects import Target, flip, ignition, script, trigger
 from ..extra_deck import link_monster
 
 
@@ -47,3 +47,34 @@ script("Trap Master", flip(
     target=Target(A.spells_traps(ANY, filter=_maybe_trap, field_zone=False),
                   prompt="choose a Trap on the field"),
     label="destroy a Trap"))
+
+
+# ------------------------------------------------------------------ the Goat decks' T monsters
+def _thunder_dragon(d, c):
+    return d.data[c].name == "Thunder Dragon"
+
+
+def _found_or_confirm(d, link):
+    """R1: nothing found, the Deck is shown; else the Deck is shuffled."""
+    if link["vars"].get("found"):
+        d.shuffle_deck(link["player"])
+    else:
+        A.confirm_deck()(d, link)
+
+
+_DISCARD_SELF = A.send_to(A.this_card, K.GY, K.R_COST | K.R_DISCARD)
+_SEARCH_THUNDER = (A.choose(A.pile(DECK, YOU, _thunder_dragon), 2, least=1, into="found",
+                            prompt="choose up to two Thunder Dragon"),
+                   A.to_hand(A.chosen("found")))
+
+# Discard it from the hand (the cost), in your Main Phase: add up to two Thunder Dragon from
+# the Deck to the hand. Today it needs one in the Deck.
+script("Thunder Dragon", ignition(
+    _SEARCH_THUNDER + (A.shuffle_deck(),), cost=_DISCARD_SELF, range=HAND,
+    condition=A.exists(A.pile(DECK, YOU, _thunder_dragon)),
+    label="discard it: add up to two Thunder Dragon from the Deck"))
+
+# 2005 (R1): it may be discarded to "search for none" (the Deck is shown to confirm it).
+script("Thunder Dragon", ignition(
+    _SEARCH_THUNDER + (_found_or_confirm,), cost=_DISCARD_SELF, range=HAND,
+    label="discard it: add up to two Thunder Dragon from the Deck"), era="goat")

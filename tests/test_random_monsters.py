@@ -1,0 +1,72 @@
+"""Seeded random duels with decks full of the Goat format's Effect Monsters (flips, recruiters,
+battle triggers, coin tosses, hand and Deck effects) and its Fusion Monsters, in goat and v10
+rules: after every decision the same invariants and rule checks as tests/test_random_play.py
+hold (each card in one place, zone limits, LP changes explained, every legal answer obeys the
+rules)."""
+import pytest
+
+from engine_util import RuleWatch, check_invariants, eager_answers, random_answers
+from test_random_play import step_checked
+
+from ygosim.cards.db import card_db
+from ygosim.engine.api import new_duel
+
+MONSTERS = [
+    "Magician of Faith", "Morphing Jar", "Mystic Tomato", "Pyramid Turtle", "D.D. Warrior Lady",
+    "D.D. Assailant", "Dekoichi the Battlechanted Locomotive", "Dark Mimic LV1",
+    "Gravekeeper's Guard", "Gravekeeper's Spy", "Exiled Force", "Night Assailant",
+    "Sasuke Samurai #4", "Thunder Dragon", "Ryu Kokki", "Sinister Serpent",
+]
+SUPPORT = ["Pot of Greed", "Card Destruction", "Dark Hole", "Monster Reborn", "Mirror Force",
+           "Luster Dragon", "Koumori Dragon", "Celtic Guardian", "Battle Ox", "Feral Imp"]
+FUSIONS = ["Gatling Dragon", "King Dragun"]
+
+
+class _Deck:
+    def __init__(self, main, extra):
+        self.main, self.extra = main, extra
+
+
+def _deck(shift: int, rules: str) -> _Deck:
+    db = card_db()
+    names = MONSTERS[shift:] + MONSTERS[:shift]
+    main = [db[n] for n in names] * 2 + [db[n] for n in SUPPORT]
+    main = [c for c in main if c.playable_in("goat" if rules == "goat" else "current")]
+    return _Deck(main[:40], [db[n] for n in FUSIONS])
+
+
+def play(seed: int, rules: str, eager: bool):
+    d = new_duel(_deck(0, rules), _deck(7, rules), seed=seed,
+                 options={"rules": rules, "turn_cap": 60})
+    pick = (eager_answers if eager else random_answers)(seed)
+    watch = RuleWatch(d)
+    check_invariants(d)
+    for _ in range(100000):
+        if d.winner is not None:
+            break
+        step_checked(d, pick, watch)
+    assert d.winner in (0, 1, "draw")
+    return d
+
+
+@pytest.mark.parametrize("rules", ["goat", "v10"])
+@pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
+def test_random_duels_with_goat_monsters(rules, eager):
+    for seed in range(15):
+        try:
+            play(seed, rules, eager)
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed} ({rules}): {e}") from None
+
+
+def test_the_monsters_are_played():
+    """The duels above do use these cards: their effects show up in the log."""
+    seen = set()
+    for seed in range(15):
+        for rules in ("goat",):
+            d = play(seed, rules, True)
+            for line in d.log:
+                for n in MONSTERS + FUSIONS:
+                    if f"activates {n}" in line:
+                        seen.add(n)
+    assert len(seen) >= len(MONSTERS) // 2, sorted(seen)
