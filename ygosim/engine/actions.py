@@ -700,8 +700,3 @@ def discard_hand(who=ANY):
         if cards:
             d.send(cards, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
     return step
-
-
-def banish(sel, reason=K.R_EFFECT):
-    """Banish the selected cards (face-up: the banished pile is public)."""
-    return send_to(sel, K.BANISHED, reason)

@@ -43,8 +43,10 @@ def _other_battler(d, link):
     return A.battled(d, link)
 
 
+_BANISH_BOTH = A.send_to(A.union(_other_battler, A.this_card_still), K.BANISHED)
+
 script("D.D. Warrior Lady", trigger(
-    K.EV_AFTER_CALC, A.banish(A.union(_other_battler, A.this_card_still)), when=True,
+    K.EV_AFTER_CALC, _BANISH_BOTH, when=True,
     condition=lambda d, link: A.battled(d, link) != [] and A.battles_opponent(d, link),
     label="banish the monster it battled and itself"))
 # (after damage calculation, also when it is destroyed by that battle: it is still on the
@@ -52,7 +54,7 @@ script("D.D. Warrior Lady", trigger(
 # the other is still banished)
 
 script("D.D. Assailant", trigger(
-    K.EV_AFTER_CALC, A.banish(A.union(_other_battler, A.this_card_still)), optional=False,
+    K.EV_AFTER_CALC, _BANISH_BOTH, optional=False,
     condition=lambda d, link: A.destroyed_by_battle(d, link) and A.battles_opponent(d, link),
     label="banish the monster that destroyed it and itself"))
 
