@@ -539,14 +539,15 @@ def start_turn_count(d, link):
         d.turn_in[c] = d.turn
 
 
-def delay(ei, payload=None, turns=0):
-    """A step: in the End Phase of this turn (+turns), this card's effect number `ei` (a
-    `continuous("delayed", apply)`; apply(duel, card, player, payload)) is applied once, with
-    no Chain, wherever the card is by then. `payload(duel, link)` gives what it needs to know
-    (an immutable value: e.g. the monsters this effect Summoned, with their identities)."""
+def delay(apply, payload=None, turns=0):
+    """A step: in the End Phase of this turn (+turns), `apply(duel, player, payload)` is done
+    once, with no Chain, whatever happened to the card meanwhile (the effect's own function,
+    so that a copied effect works too: Serial Spell). `payload(duel, link)` gives what it
+    needs to know, as an immutable value (the monsters the effect Summoned, with their
+    identities...)."""
     def step(d, link):
         data = None if payload is None else payload(d, link)
-        d.pflags.append((link["player"], ("delayed", link["card"], ei, data), d.turn + turns))
+        d.pflags.append((link["player"], ("delayed", apply, data), d.turn + turns))
     return step
 
 

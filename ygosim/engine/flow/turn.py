@@ -128,14 +128,13 @@ def turn(d, f):
 
 def run_delayed(d) -> None:
     """Delayed effects due in this End Phase (registered by actions.delay: Return from the
-    Different Dimension, Final Countdown): each is its card's `delayed` continuous effect,
-    applied once, with no Chain."""
+    Different Dimension, Final Countdown), each done once, with no Chain."""
     due = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == "delayed" and
            x[2] == d.turn]
     for x in due:
         d.pflags.remove(x)
-        p, (_, c, ei, payload), _ = x
-        d.data[c].script.effects[ei].apply(d, c, p, payload)
+        p, (_, apply, payload), _ = x
+        apply(d, p, payload)
         if d.winner is not None:
             return
 

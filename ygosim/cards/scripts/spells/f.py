@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine.actions import OPP
-from ....engine.effects import continuous, script, spell
+from ....engine.effects import script, spell
 
 _opp_faceup = A.monsters(OPP, faceup=True)
 
@@ -15,13 +15,12 @@ script("Fissure", spell(
                A.destroy(A.chosen()))))
 
 
-def _countdown_over(d, card, p, _):
+def _countdown_over(d, p, _):
     d.write(f"{d.names[p]}'s Final Countdown reaches its 20th turn")
     d.lose(1 - p, "Final Countdown")
 
 
 # Pay 2000 LP (cost): at the end of the 20th turn, counting this one as the first, its player
 # wins the Duel (a delayed effect: nothing stops it once it resolved, wherever the card is).
-script("Final Countdown",
-       spell(cost=A.pay_lp(2000), can_pay=A.lp_at_least(2000), operation=A.delay(1, turns=19)),
-       continuous("delayed", _countdown_over, range=0))
+script("Final Countdown", spell(cost=A.pay_lp(2000), can_pay=A.lp_at_least(2000),
+                                operation=A.delay(_countdown_over, turns=19)))

@@ -23,7 +23,7 @@ script("Reinforcements", trap(
 _banished_monsters = A.pile(BANISHED, YOU, summonable())
 
 
-def _banish_again(d, card, p, summoned):
+def _banish_again(d, p, summoned):
     """The End Phase of that turn: the monsters it Special Summoned (still those cards, on the
     field) are banished."""
     back = [c for c, mid in summoned if d.mid[c] == mid and d.loc[c] == MZONE]
@@ -41,10 +41,9 @@ script("Return from the Different Dimension",
                                 count=lambda d, link: len(d.free_mzones(link["player"])),
                                 prompt="choose banished monsters to Special Summon"),
                        A.special_summon(A.chosen("back")),
-                       A.delay(1, payload=lambda d, link: tuple(
+                       A.delay(_banish_again, payload=lambda d, link: tuple(
                            (c, d.mid[c]) for c in link["vars"].get("back", ())
-                           if d.loc[c] == MZONE)))),
-       continuous("delayed", _banish_again, range=0))
+                           if d.loc[c] == MZONE)))))
 
 # Every ATK/DEF increase or decrease applies reversed this turn (a second one changes nothing).
 script("Reverse Trap", trap(operation=A.player_flag("reverse_stats", who=ANY)))
