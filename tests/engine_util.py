@@ -183,6 +183,12 @@ def replay(seed: int, history, options=None):
 
 
 # --------------------------------------------------------------------------- rule oracle
+def _repos_ok(d, c) -> bool:
+    """Goat: a monster the other player Summoned onto this field this turn may still change
+    position or be Flip Summoned."""
+    return d.rules.opp_summoned_position_change and d.summoned_by_other(c)
+
+
 def check_option_rules(d) -> None:
     """Every legal answer of the pending decision respects the rulebook (an independent
     restatement of the rules, not the engine's own code)."""
@@ -220,11 +226,13 @@ def check_option_rules(d) -> None:
         elif v == "flip":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.FACEDOWN_DEFENSE, what
-            assert d.turn_in[c] != t, f"Flip Summon the turn it was Set: {what}"
+            assert d.turn_in[c] != t or _repos_ok(d, c), f"Flip Summon the turn it was Set: {what}"
+            assert d.pos_turn[c] != t, f"Flip Summon after a position change: {what}"
         elif v == "change":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and not d.pos[c] & K.FACEDOWN, what
-            assert d.turn_in[c] != t and d.pos_turn[c] != t and d.attacked[c] != t, what
+            assert (d.turn_in[c] != t or _repos_ok(d, c)) and d.pos_turn[c] != t \
+                and d.attacked[c] != t, what
         elif v == "attack":
             assert dec.kind == "action" and p == d.tp and d.phase == K.BATTLE and t > 1, what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.ATTACK, what
@@ -361,7 +369,7 @@ def check_options_complete(d) -> None:
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
                 assert ("set", data.name) in names, f"missing: Set {data.name}"
         for c in d.monsters(p):
-            if d.turn_in[c] == t or d.pos_turn[c] == t:
+            if (d.turn_in[c] == t and not _repos_ok(d, c)) or d.pos_turn[c] == t:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
                 need(("flip", c, None), f"Flip Summon of {d.name(c)}")

@@ -262,7 +262,8 @@ def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL):
         cards = tuple(c for c in sel(d, link) if d.loc[c] != MZONE)
         if cards:
             player = link["player"] if who == YOU else 1 - link["player"]
-            push(d, "special_summon", cards=cards, player=player, pos=pos, how=how)
+            push(d, "special_summon", cards=cards, player=player, pos=pos, how=how,
+                 by=link["player"])
     return step
 
 

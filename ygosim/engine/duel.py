@@ -36,7 +36,8 @@ class Duel:
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
                  "no_battle_damage", "links", "next_lid", "chain", "trig_q", "events", "serial",
-                 "used", "mods", "pflags", "returns", "proper_ok", "stack", "pending", "answer",
+                 "used", "mods", "pflags", "returns", "proper_ok", "summoners", "stack", "pending",
+                 "answer",
                  "rng", "log", "winner", "win_reason", "n_decisions", "history")
 
     def __init__(self):
@@ -111,6 +112,8 @@ class Duel:
                                         # and owned went from their field to their GY
         self.returns: list = []         # control to return: (cid, mid, player, turn)
         self.proper_ok: frozenset = frozenset()   # Extra Deck/Ritual monsters properly summoned
+        self.summoners: tuple = ()      # this turn's Special Summons made by a player for the
+                                        # other's field: (card, identity, summoning player)
         # flow
         self.stack: list[dict] = []
         self.pending: Decision | None = None
@@ -138,8 +141,8 @@ class Duel:
         new.eis_open, new.eis_fast, new.eis_ds, new.eis_where = \
             self.eis_open, self.eis_fast, self.eis_ds, self.eis_where
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step
-        new.attack, new.lp_out, new.next_lid, new.serial, new.proper_ok = \
-            self.attack, self.lp_out, self.next_lid, self.serial, self.proper_ok
+        new.attack, new.lp_out, new.next_lid, new.serial, new.proper_ok, new.summoners = \
+            self.attack, self.lp_out, self.next_lid, self.serial, self.proper_ok, self.summoners
         new.pending, new.answer, new.winner, new.win_reason, new.n_decisions = \
             self.pending, self.answer, self.winner, self.win_reason, self.n_decisions
         # per card
@@ -251,7 +254,7 @@ class Duel:
         if hook:
             return hook(self, p, c)     # ygosim.engine.extra (Extra Link, 2020 rules)
         free = self.free_mzones(p)
-        if self.loc[c] != K.EXTRA:
+        if self.loc[c] != K.EXTRA or not self.rules.extra_monster_zones:
             return free
         frames = self.data[c].frames
         if self.rules.extra_to_main_2020 and "link" not in frames and \
@@ -396,6 +399,15 @@ class Duel:
             if guards and self.applies(guards, c, link):
                 continue
             yield c
+
+    def summoned_by_other(self, c: int) -> bool:
+        """Was monster c Summoned this turn by the player who does not control it (Cyber Jar,
+        Lava Golem)?"""
+        mid, ctrl = self.mid[c], self.ctrl[c]
+        for x, m, by in self.summoners:
+            if x == c and m == mid and by != ctrl:
+                return True
+        return False
 
     def proper(self, c: int) -> bool:
         """Was c properly summoned (its own summoning procedure) before leaving the field?

@@ -226,8 +226,8 @@ def summon_zones(d, p: int, c: int, gone=()) -> list:
     Main Monster Zone. From anywhere else: any free Main Monster Zone."""
     mz = d.mzone[p]
     free = [i for i in range(5) if mz[i] < 0 or mz[i] in gone]
-    if d.loc[c] != EXTRA:
-        return free
+    if d.loc[c] != EXTRA or not d.rules.extra_monster_zones:
+        return free         # (no Extra Monster Zones, goat: a Fusion Monster too)
     data = d.data[c]
     is_link = bool(data.link_arrows) or "link" in data.frames
     faceup_pend = "pendulum" in data.frames and not d.pos[c] & FACEDOWN
@@ -333,9 +333,11 @@ MATERIALS = {"synchro": synchro_materials, "xyz": xyz_materials, "link": link_ma
 
 
 def extra_summon_options(d, p) -> list:
-    """The Synchro, Xyz, Link and Pendulum Summons player p may perform now (idle options)."""
+    """The Synchro, Xyz, Link and Pendulum Summons player p may perform now (idle options):
+    those whose procedure the duel's rules have (`d.rules.extra_procedures`)."""
     if d.phase not in (K.MAIN1, K.MAIN2) or d.tp != p:
         return []
+    procs = d.rules.extra_procedures
     opts = []
     extra = d.extra[p]
     mons = _faceup_monsters(d, p) if extra else None
@@ -350,11 +352,12 @@ def extra_summon_options(d, p) -> list:
                 continue
             seen.add(data.name)
             for kind in ("synchro", "xyz", "link"):
-                if kind in s.extra:
+                if kind in s.extra and kind in procs:
                     for mats in MATERIALS[kind](d, p, c, mons):
                         if summon_zones(d, p, c, mats):
                             opts.append(Option(kind, (c,) + tuple(mats)))
-    opts.extend(pendulum_options(d, p))
+    if "pendulum" in procs:
+        opts.extend(pendulum_options(d, p))
     return opts
 
 
@@ -437,7 +440,7 @@ def pendulum_spell(**kw):
     rightmost Spell & Trap Zone); effects[0] of every Pendulum Monster's script."""
     def cond(d, link):
         p = link["player"]
-        if d.tp != p or d.phase not in (K.MAIN1, K.MAIN2):
+        if not d.rules.pendulum_zones or d.tp != p or d.phase not in (K.MAIN1, K.MAIN2):
             return False
         return d.szone[p][0] < 0 or d.szone[p][4] < 0
     return activation(speed=1, condition=cond, range=HAND, label="Pendulum Zone", **kw)
@@ -504,7 +507,7 @@ def extra_summon(d, f):
             f"{'Attack' if f['pos'] == ATTACK else 'Defense'} Position")
     d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
     pop(d)
-    after_action(d, first=d.tp)
+    after_action(d, first=d.tp, summon=True)
 
 
 def _pendulum_summon(d, f):
@@ -551,7 +554,7 @@ def _pendulum_summon(d, f):
     for c in f["placed"]:
         d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
     pop(d)
-    after_action(d, first=d.tp)
+    after_action(d, first=d.tp, summon=True)
 
 
 def _pendulum_zones(d, p, c, ext_left, hand_left) -> list:
@@ -581,7 +584,8 @@ def install(d) -> None:
     opts = d.options
     cards = d.data
     # Only duels that can use them pay for the checks (most random duels have no Extra Deck).
-    if any(c.is_extra_deck or "pendulum" in c.frames for c in cards):
+    if d.rules.extra_procedures and any(c.is_extra_deck or "pendulum" in c.frames
+                                        for c in cards):
         opts["extra_summons"] = extra_summon_options
     if any("link" in c.frames for c in cards):
         opts["linked_zones"] = linked_zones

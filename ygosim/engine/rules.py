@@ -37,6 +37,9 @@ class Rules:
     extra_to_main_2020: bool = False   # April 2020: Fusion/Synchro/Xyz from the face-down
                                        # Extra Deck may go to any Main Monster Zone
     pendulum_zones: bool = True        # s1/s5 double as Pendulum Zones
+    extra_procedures: frozenset = frozenset({"synchro", "xyz", "link", "pendulum"})
+                                       # the rules' own Summoning procedures besides Fusion and
+                                       # Ritual (goat: none; goatformat.com #2, EDOPro MR1)
     one_field_spell: bool = False      # goat: one face-up Field Spell on the whole field; a new
                                        # one destroys the other (either player's)
 
@@ -99,7 +102,8 @@ GOAT = Rules(
     "goat", "Goat format (TCG, April 2005)",
     main_max=None, extra_max=None, side_sizes=(0, 15),
     frames_allowed=frozenset({"fusion"}),
-    extra_monster_zones=False, pendulum_zones=False, one_field_spell=True,
+    extra_monster_zones=False, pendulum_zones=False, extra_procedures=frozenset(),
+    one_field_spell=True,
     first_turn_draw=True, ignition_priority=True, trigger_order="event",
     damage_step_single_chain=True, replay_at_once=False, zero_atk_both_destroyed=True,
     opp_summoned_position_change=True, continuous_trap_separate=True, card_era="goat")

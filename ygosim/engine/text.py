@@ -333,4 +333,11 @@ def match(d, decision, line: str, partial: bool = False, viewer=None):
     except ValueError as e:
         return [], str(e)
     fits = [o for o in decision.options if option_fits(d, o, parsed, partial, viewer)]
+    if len(fits) > 1 and parsed.verb == "activate" and parsed.effect is None:
+        # `activate NAME` is the card's own text form (its card activation, effect 1) where
+        # another of its effects fits too (a Set Continuous Trap with its effect: v10)
+        plain = [o for o in fits if not (isinstance(o.arg, int)
+                                         and _needs_effect_number(d, o.cards[0], o.arg))]
+        if plain:
+            fits = plain
     return fits, None

@@ -32,7 +32,7 @@ def room_after(d, p, c, removed) -> bool:
         if d.loc[m] != MZONE or d.ctrl[m] != p:
             continue
         s = d.seq[m]
-        if d.loc[c] != EXTRA:
+        if d.loc[c] != EXTRA or not d.rules.extra_monster_zones:
             if s < K.EMZ_BASE:
                 return True
         elif s >= K.EMZ_BASE:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from .core import PROCS, proc, push, run, pop
 from .chain import (PASS, phase_window, open_window, push_window, after_action, start_activation,
                     can_activate, has_event, opt_key, activatable, new_link, effect_applies,
-                    state_check)
+                    state_check, ignition_options, single_chain_now, clear_field_zone,
+                    with_card_activation)
 from .summon import (tributes_needed, tributes_for_level, tribute_candidates, forced_tributes,
                      tribute_options, can_normal_summon, can_normal_summon_any,
                      normal_summon_allowed, normal_summon_tributes, summon_room, zone_options,
@@ -27,15 +28,17 @@ from .summon import (tributes_needed, tributes_for_level, tribute_candidates, fo
 from .main import PHASE_BATTLE, PHASE_MAIN2, PHASE_END, idle_options, set_spell_trap
 from .turn import return_control
 from .triggers import add_trigger
-from .battle import battle_options, attack_valid, damage_calculation, mark_destroyed, battle_damage
+from .battle import (battle_options, attack_valid, damage_calculation, mark_destroyed,
+                     battle_damage, ds_window)
 
 __all__ = [
     "PROCS", "proc", "push", "run", "pop", "PASS", "phase_window", "open_window",
     "push_window", "after_action", "start_activation", "can_activate", "has_event", "opt_key",
-    "activatable", "new_link", "effect_applies", "state_check", "tributes_needed",
+    "activatable", "new_link", "effect_applies", "state_check", "ignition_options",
+    "single_chain_now", "clear_field_zone", "with_card_activation", "tributes_needed",
     "tributes_for_level", "tribute_candidates", "forced_tributes", "tribute_options",
     "can_normal_summon", "can_normal_summon_any", "normal_summon_allowed",
     "normal_summon_tributes", "summon_room", "zone_options", "zone_seq", "place_special",
     "PHASE_BATTLE", "PHASE_MAIN2", "PHASE_END", "idle_options", "set_spell_trap",
     "return_control", "add_trigger", "battle_options", "attack_valid", "damage_calculation",
-    "mark_destroyed", "battle_damage"]
+    "mark_destroyed", "battle_damage", "ds_window"]

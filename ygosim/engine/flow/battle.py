@@ -30,6 +30,7 @@ def battle(d, f):
         if v == "attack":
             atk, tgt = a.cards[0], a.arg
             f.pop("replay", None)
+            f["was"] = d.attacked[atk]
             d.attacked[atk] = d.turn
             d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
                         d.mid[atk], -1 if tgt is None else d.mid[tgt])
@@ -71,11 +72,18 @@ def battle(d, f):
         replay = d.count_monsters(1 - d.tp) != count or \
             (tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE))
         if replay:
-            d.write("Replay: the number of monsters changed; the attack is chosen again")
-            # the same monster may attack again; if another one attacks instead, this one
-            # still counts as having declared an attack
-            f["replay"] = (atk, amid)
             f["s"] = 1
+            if d.rules.replay_at_once:
+                d.write("Replay: the number of monsters changed; the attack is chosen again")
+                # the same monster may attack again; if another one attacks instead, this one
+                # still counts as having declared an attack
+                f["replay"] = (atk, amid)
+            else:
+                # goat (EDOPro's stored replays, DUEL_STORE_ATTACK_REPLAYS): nothing is asked;
+                # the attack is cancelled and does not count as this monster's attack, so it
+                # may declare an attack again later in this Battle Phase
+                d.attacked[atk] = f["was"]
+                d.write("Replay: the number of monsters changed; the attack is cancelled")
             return
         f["s"] = 5
         push(d, "damage_step")
@@ -125,6 +133,36 @@ def attack_valid(d) -> bool:
     return True
 
 
+def ds_window(d, free: bool = True) -> None:
+    """A timing of the Damage Step: pending triggers, then the players' windows. Rulebook v10:
+    as at any point of a phase (after each Chain the turn player may start another). Goat
+    (`d.rules.damage_step_single_chain`): one Chain in this timing, and the older layout:
+    the start of the Damage Step has no window of its own besides its triggers' Chain, and the
+    window before damage calculation opens only when that start made no Chain (EDOPro's
+    DUEL_6_STEP_BATLLE_STEP and DUEL_SINGLE_CHAIN_IN_DAMAGE_SUBSTEP)."""
+    if not d.rules.damage_step_single_chain:
+        phase_window(d)
+    else:
+        push(d, "ds_point", free=free)
+
+
+@proc
+def ds_point(d, f):
+    """Goat: one timing of the Damage Step (see ds_window). The triggers raised here start its
+    Chain (both players may respond to it); with none, the turn player and then the opponent
+    may start one Chain (if `free`). Tells the Damage Step whether a Chain was made."""
+    if f["s"] == 0:
+        f["s"] = 1
+        if d.trig_q:
+            push(d, "triggers")
+            return
+    built = f.get("built", False)
+    pop(d)
+    d.stack[-1]["ds_chain"] = built
+    if not built and f["free"]:
+        push_window(d, d.tp)
+
+
 @proc
 def damage_step(d, f):
     s = f["s"]
@@ -132,7 +170,7 @@ def damage_step(d, f):
         d.step = K.DS_START
         d.events.clear()
         f["s"] = 1
-        phase_window(d)
+        ds_window(d, free=False)
     elif s == 1:
         if not attack_valid(d):
             f["s"] = 5
@@ -146,14 +184,14 @@ def damage_step(d, f):
             d.write(f"The attacked monster is flipped face-up: {d.name(tgt)}")
         d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
         f["s"] = 2
-        phase_window(d)
+        ds_window(d, free=not f.pop("ds_chain", False))
     elif s == 2:
         if not attack_valid(d):
             f["s"] = 5
             return
         d.step = K.DS_CALC
         f["s"] = 3
-        push_window(d, d.tp, reopen=True)
+        push_window(d, d.tp, reopen=not d.rules.damage_step_single_chain)
     elif s == 3:
         if not attack_valid(d):
             f["s"] = 5
@@ -163,7 +201,7 @@ def damage_step(d, f):
         d.step = K.DS_AFTER_CALC
         d.raise_event(K.EV_AFTER_CALC, d.attack[0], d.tp, K.R_RULE, d.attack[1])
         f["s"] = 5
-        phase_window(d)
+        ds_window(d)
     elif s == 5:
         d.step = K.DS_END
         d.events.clear()
@@ -176,7 +214,7 @@ def damage_step(d, f):
         if f.get("calc") and d.attack is not None:     # a battle happened: "at the end of
             d.raise_event(K.EV_DS_END, d.attack[0], d.tp, K.R_RULE, d.attack[1])  # the DS"
         f["s"] = 6
-        phase_window(d)
+        ds_window(d)
     else:
         d.no_battle_damage = [False, False]
         d.step = K.BATTLE_STEP
@@ -206,7 +244,9 @@ def damage_calculation(d) -> None:
     elif a < v:
         mark_destroyed(d, atk)
         battle_damage(d, tp, v - a)
-    elif a > 0:
+    elif a > 0 or d.rules.zero_atk_both_destroyed:
+        # equal ATK: both destroyed; two 0 ATK monsters only under goat (the 2002 rulebook's
+        # table has no exception; EDOPro DUEL_0_ATK_DESTROYED), not under v10
         mark_destroyed(d, atk)
         mark_destroyed(d, tgt)
 

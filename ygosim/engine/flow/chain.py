@@ -8,7 +8,7 @@ from .. import const as K
 from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, FACEUP, MAIN1,
                      MAIN2, BATTLE)
 from ..decision import Option, RESPONSE, SELECT, ACTIVATE_OPTS
-from ..effects import ACTIVATE, IGNITION, N_PHASES
+from ..effects import ACTIVATE, IGNITION, N_PHASES, period_bit
 from .core import proc, push, pop
 
 
@@ -21,37 +21,68 @@ def phase_window(d) -> None:
     open_window(d, d.tp, True)
 
 
-def open_window(d, first: int, reopen: bool) -> None:
+def open_window(d, first: int, reopen: bool, prio: bool = False) -> None:
     """Pending triggers, then a response window (`first` has priority). With no trigger
     pending and no chain, a window in which neither player can activate anything would only
-    pass twice: it is not opened at all."""
+    pass twice: it is not opened at all. `prio`: the turn player may also use Ignition
+    effects there (ignition_options)."""
     if not d.trig_q and not d.chain:
-        push_window(d, first, reopen)
+        push_window(d, first, reopen, prio)
         return
-    push(d, "window", cur=first, reopen=reopen, passes=0)
+    if prio:
+        push(d, "window", cur=first, reopen=reopen, passes=0, prio=True)
+    else:
+        push(d, "window", cur=first, reopen=reopen, passes=0)
     push(d, "triggers")
 
 
-def push_window(d, first: int, reopen: bool = False) -> bool:
+def push_window(d, first: int, reopen: bool = False, prio: bool = False) -> bool:
     """With no chain: open a response window where `first` has priority, unless both players
     would only pass. The first responder's options, found while deciding, are handed to the
     window (not worked out twice). Returns whether a window was opened."""
     live = d.live           # (a player with no card where it could respond cannot act)
     for p in (first, 1 - first):
-        if live[p]:
-            opts = activatable(d, p, False)
+        if live[p] or prio:
+            opts = activatable(d, p, False) if live[p] else []
+            if prio and p == d.tp:
+                opts += ignition_options(d, p)
             if opts:
-                push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1,
-                     pre=tuple(opts))
+                if prio:
+                    push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1,
+                         pre=tuple(opts), prio=True)
+                else:
+                    push(d, "window", cur=p, reopen=reopen, passes=0 if p == first else 1,
+                         pre=tuple(opts))
                 return True
     return False
 
 
-def after_action(d, first: int, reopen: bool = False) -> None:
+def ignition_options(d, p: int) -> list:
+    """Ignition priority (goat, `d.rules.ignition_priority`; goatformat.com rule #4): once a
+    Summon has been made in a Main Phase, the turn player may activate an Ignition effect
+    before the opponent may respond (the opponent may then chain to it, Trap Hole included:
+    the Summon is still what just happened). Under v10 the turn player has only Spell Speed 2
+    effects there."""
+    if not d.rules.ignition_priority or p != d.tp or d.chain or \
+            d.phase not in (MAIN1, MAIN2):
+        return []
+    return [o for o in activatable(d, p, True)
+            if d.data[o.cards[0]].script.effects[o.arg].kind == IGNITION]
+
+
+def after_action(d, first: int, reopen: bool = False, summon: bool = False) -> None:
     """After a summon or attack: triggers, then a response window (`first` has priority;
-    with reopen, the turn player gets priority again after each Chain resolves)."""
+    with reopen, the turn player gets priority again after each Chain resolves). After a
+    Summon (`summon`) the rules may give the turn player ignition priority."""
     state_check(d)
-    open_window(d, first, reopen)
+    open_window(d, first, reopen, summon and d.rules.ignition_priority)
+
+
+def single_chain_now(d) -> bool:
+    """Goat: one Chain per timing of the Damage Step (EDOPro DUEL_SINGLE_CHAIN_IN_DAMAGE_
+    SUBSTEP): after a Chain resolves there, nobody starts another in that timing."""
+    return d.rules.damage_step_single_chain and d.phase == BATTLE and \
+        d.attack is not None and d.step >= K.DS_START
 
 
 def start_activation(d, c: int, ei: int, p: int) -> None:
@@ -106,7 +137,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         if data.is_trap and d.has_static("no_trap_activation", p):
             return False
     else:
-        if loc & FIELD and d.pos[c] & FACEDOWN:
+        if loc & FIELD and d.pos[c] & FACEDOWN and \
+                not (loc == SZONE and with_card_activation(d, c, p, open_state)):
             return False
         if d.is_negated(c):
             return False
@@ -131,6 +163,24 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
     if eff.target is not None and not eff.target.possible(d, probe):
         return False
     return True
+
+
+def with_card_activation(d, c: int, p: int, open_state: bool) -> bool:
+    """May the effect of the Set Continuous Trap c be activated together with the card, as one
+    Chain Link? Rulebook v10 (today's rulings: "you can activate this card and its effect at
+    the same time"): yes when the card's own activation does nothing and may be made now.
+    Goat (`d.rules.continuous_trap_separate`): never; the card is activated first and its effect
+    used in a later Chain (EDOPro DUEL_USE_TRAPS_IN_NEW_CHAIN)."""
+    if d.rules.continuous_trap_separate:
+        return False
+    data = d.data[c]
+    if not data.is_trap or data.subtype != "continuous":
+        return False
+    act = data.script.effects[0]
+    if act.kind != ACTIVATE or act.operation or act.cost or act.target is not None or \
+            act.condition is not None or act.events:
+        return False
+    return act.periods & period_bit(d, p) != 0 and can_activate(d, c, 0, act, p, open_state)
 
 
 def has_event(d, etypes) -> bool:
@@ -219,7 +269,7 @@ def window(d, f):
     s = f["s"]
     if s == 0:
         live = d.live
-        if not (live[0] or live[1]):
+        if not (live[0] or live[1]) and "prio" not in f:
             f["passes"] = 2       # no card is where it could respond: nobody can act
         while True:
             if f["passes"] >= 2:
@@ -237,6 +287,8 @@ def window(d, f):
                 opts = list(pre)
             else:
                 opts = activatable(d, p, False) if live[p] else None
+                if "prio" in f and p == d.tp:
+                    opts = (opts or []) + ignition_options(d, p)
             if not opts:
                 f["passes"] = f["passes"] + 1
                 f["cur"] = 1 - p
@@ -296,12 +348,14 @@ def activate(d, f):
         f["lid"] = lid
         link = d.links[lid]
         data = d.data[c]
-        if eff.kind == ACTIVATE:
+        if eff.kind != ACTIVATE and d.loc[c] == SZONE and d.pos[c] & FACEDOWN:
+            d.pos[c] = FACEUP       # a Continuous Trap activated with its effect (v10)
+            link["card_act"] = True
+            link["cmid"] = d.mid[c]
+        elif eff.kind == ACTIVATE:
             if d.loc[c] == HAND:
                 if data.subtype == "field":
-                    old = d.szone[p][K.FIELD_ZONE]
-                    if old >= 0:
-                        d.send([old], GY, K.R_RULE, p)
+                    clear_field_zone(d, p)
                     d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
                 elif data.is_monster:   # a Pendulum Monster Card: to a Pendulum Zone (s1/s5)
                     d.place(c, SZONE, p, 0 if d.szone[p][0] < 0 else 4, FACEUP)
@@ -349,6 +403,29 @@ def ask_targets(d, link, t) -> None:
     d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
 
 
+def clear_field_zone(d, p: int) -> None:
+    """A new Field Spell goes to player p's Field Zone: the card already there leaves first,
+    sent to the GY (v10: "send your previous one to the Graveyard"), or destroyed where one
+    Field Spell rules the whole field (goat: EDOPro's DUEL_1_FACEUP_FIELD destroys it)."""
+    old = d.szone[p][K.FIELD_ZONE]
+    if old >= 0:
+        if d.rules.one_field_spell:
+            d.destroy([old], K.R_RULE, p)
+        else:
+            d.send([old], GY, K.R_RULE, p)
+
+
+def one_field_spell(d, c: int) -> None:
+    """Goat: the activation of Field Spell c has resolved with c still face-up in its Field
+    Zone: the opponent's face-up Field Spell is destroyed (goatformat.com rule #3: only one
+    face-up Field Spell on the whole field; it happens on resolution, so a Field Spell removed
+    before its activation resolves destroys nothing)."""
+    other = d.szone[1 - d.ctrl[c]][K.FIELD_ZONE]
+    if other >= 0 and not d.pos[other] & FACEDOWN:
+        d.write(f"Only one Field Spell may be face-up: {d.name(other)} is destroyed")
+        d.destroy([other], K.R_RULE, d.ctrl[c])
+
+
 @proc
 def resolve(d, f):
     """Resolve the chain, last link first."""
@@ -394,6 +471,8 @@ def resolve(d, f):
                 serial = d.serial     # not a new action: "When ..." triggers keep timing
                 d.send([c], GY, K.R_RULE, link["player"])
                 d.serial = serial
+            elif sub == "field" and d.rules.one_field_spell and not d.pos[c] & FACEDOWN:
+                one_field_spell(d, c)
         state_check(d)
         f["s"] = 0
 

@@ -3,10 +3,10 @@ Traps."""
 from __future__ import annotations
 
 from .. import const as K
-from ..const import SZONE, GY, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
+from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import activatable, push_window, start_activation
+from .chain import activatable, clear_field_zone, push_window, start_activation
 from .summon import summon_room
 
 
@@ -55,6 +55,14 @@ def main(d, f):
             pop(d)
 
 
+def summoned_by_opponent_ok(d, c) -> bool:
+    """A monster that arrived this turn keeps its position (no manual change, no Flip Summon),
+    except under goat when the player who does not control it Summoned it onto this field
+    (Cyber Jar, Lava Golem: EDOPro DUEL_CAN_REPOS_IF_NON_SUMPLAYER)."""
+    return bool(d.summoners) and d.rules.opp_summoned_position_change and \
+        d.summoned_by_other(c)
+
+
 PHASE_BATTLE = Option("phase", (), "battle")
 
 
@@ -97,7 +105,7 @@ def idle_options(d) -> list[Option]:
     locks = None            # continuous effects that forbid position changes (looked up once)
     turn_in, pos_turn = d.turn_in, d.pos_turn
     for c in d.monsters(p):
-        if turn_in[c] == t or pos_turn[c] == t:
+        if pos_turn[c] == t or (turn_in[c] == t and not summoned_by_opponent_ok(d, c)):
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(FLIP_OPTS[c])
@@ -117,9 +125,7 @@ def idle_options(d) -> list[Option]:
 
 def set_spell_trap(d, c, p) -> None:
     if d.data[c].subtype == "field":
-        old = d.szone[p][K.FIELD_ZONE]
-        if old >= 0:                 # a new Field Spell sends the old one to the GY
-            d.send([old], GY, K.R_RULE, p)
+        clear_field_zone(d, p)
         d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN)
     else:
         d.place(c, SZONE, p, pos=FACEDOWN)

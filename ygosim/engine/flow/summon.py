@@ -143,7 +143,7 @@ def normal_summon(d, f):
             d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
         pop(d)
         if not d.chain:        # a summon while a chain resolves waits for the chain's end
-            after_action(d, first=d.tp)
+            after_action(d, first=d.tp, summon=True)
         else:                  # ... then both players may respond to it
             respond_after_chain(d)
 
@@ -167,7 +167,7 @@ def flip_summon(d, f):
     d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
     d.raise_event(K.EV_FLIP_SUMMONED, c, d.ctrl[c], K.R_SUMMON)
     pop(d)
-    after_action(d, first=d.tp)
+    after_action(d, first=d.tp, summon=True)
 
 
 @proc
@@ -246,6 +246,9 @@ def place_special(d, c, p, pos, f) -> None:
         return
     d.place(c, MZONE, p, zone, pos=pos)
     d.summon[c] = f.get("how", K.SUM_SPECIAL)
+    by = f.get("by", p)
+    if by != p:                  # summoned onto the other player's field
+        d.summoners = d.summoners + ((c, d.mid[c], by),)
     d.write(f"{d.names[p]} Special Summons {d.name(c)} in "
             f"{'Attack' if pos == ATTACK else 'Defense'} Position")
     f["done"] = f.get("done", ()) + (c,)

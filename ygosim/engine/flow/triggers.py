@@ -8,13 +8,17 @@ from ..const import FIELD, BATTLE
 from ..decision import Option, RESPONSE, ORDER
 from ..effects import FLIP
 from .core import proc, push, pop
-from .chain import opt_key
+from .chain import opt_key, single_chain_now
 
 
 @proc
 def triggers(d, f):
-    """Put pending trigger effects on a new chain in the rulebook's order: turn player's
-    mandatory, opponent's mandatory, turn player's optional, opponent's optional."""
+    """Put pending trigger effects on a new chain. Rulebook v10 (SEGOC): turn player's
+    mandatory, opponent's mandatory, turn player's optional, opponent's optional. Where the
+    rules order triggers by event (`d.rules.trigger_order == "event"`, goat), the triggers of
+    the event that happened first go on the chain first (Soul Exchange's tributed Sangan is
+    Chain Link 1, the monster Tribute Summoned with it Chain Link 2), those of one event in the
+    SEGOC order; triggers of cards in the hand or Deck join the same chain."""
     s = f["s"]
     if s == 0:
         in_calc = d.attack is not None and d.phase == BATTLE and \
@@ -26,7 +30,9 @@ def triggers(d, f):
         if not ready:
             pop(d)
             return
-        groups = ([], [], [], [])
+        by_event = d.rules.trigger_order == "event"
+        times = sorted({t[2][5] for t in ready}) if by_event else (0,)
+        groups = [[] for _ in range(4 * len(times))]
         taken = set()
         for cid, ei, ev, _ in ready:
             eff = d.data[cid].script.effects[ei]
@@ -47,6 +53,8 @@ def triggers(d, f):
             if d.pflags and d.player_flag(p, ("no_activate", d.data[cid].name)):
                 continue
             g = (0 if p == d.tp else 1) + (0 if not eff.optional else 2)
+            if by_event:
+                g += 4 * times.index(ev[5])        # (the event's serial: when it happened)
             groups[g].append((cid, ei, ev))
         f["groups"] = tuple(tuple(g) for g in groups)
         f["g"] = 0
@@ -54,19 +62,19 @@ def triggers(d, f):
         f["added"] = 0
     elif s == 1:
         g = f["g"]
-        if g >= 4:
+        if g >= len(f["groups"]):
             pop(d)
             if f["added"]:
                 d.stack[-1]["built"] = True
                 last_p = d.links[d.chain[-1]]["player"]
-                push(d, "window", cur=1 - last_p, reopen=True, passes=0)
+                push(d, "window", cur=1 - last_p, reopen=not single_chain_now(d), passes=0)
             return
         group = f["groups"][g]
         p = d.tp if g % 2 == 0 else 1 - d.tp
         if not group:
             f["g"] = g + 1
             return
-        if g < 2:                                    # mandatory: all, in an order
+        if g % 4 < 2:                                # mandatory: all, in an order
             if len(group) == 1:
                 f["g"] = g + 1
                 add_trigger(d, f, group[0], p)

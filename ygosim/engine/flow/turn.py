@@ -123,6 +123,7 @@ def turn(d, f):
             d.mods = [m for m in d.mods if m[4] > t]
         if d.pflags:
             d.pflags = [x for x in d.pflags if x[2] > t]
+        d.summoners = ()
         f["s"] = 0
 
 
