@@ -32,45 +32,64 @@ class Rules:
     frames_allowed: frozenset = frozenset({"fusion", "synchro", "xyz", "link", "pendulum"})
 
     # -- the field --------------------------------------------------------------------------
-    extra_monster_zones: bool = True   # Master Rule 4's Extra Monster Zones (goat: none; a
-                                       # Fusion Monster goes to a Main Monster Zone)
+    extra_monster_zones: bool = True   # Master Rule 4's Extra Monster Zones. goat: none, a
+                                       # Fusion Monster goes to a Main Monster Zone
+                                       # (goatformat.com #2; read in extra.summon_zones)
     extra_to_main_2020: bool = False   # April 2020: Fusion/Synchro/Xyz from the face-down
                                        # Extra Deck may go to any Main Monster Zone
-    pendulum_zones: bool = True        # s1/s5 double as Pendulum Zones
+    pendulum_zones: bool = True        # s1/s5 double as Pendulum Zones (goat: no; a Pendulum
+                                       # Monster cannot be activated as a Spell: extra.py)
     extra_procedures: frozenset = frozenset({"synchro", "xyz", "link", "pendulum"})
                                        # the rules' own Summoning procedures besides Fusion and
                                        # Ritual (goat: none; goatformat.com #2, EDOPro MR1)
-    one_field_spell: bool = False      # goat: one face-up Field Spell on the whole field; a new
-                                       # one destroys the other (either player's)
+    one_field_spell: bool = False      # goat: one face-up Field Spell on the whole field: when
+                                       # a Field Spell's activation resolves (still face-up) the
+                                       # opponent's face-up one is destroyed; a Field Spell
+                                       # replacing your own destroys it (goatformat.com #3, the
+                                       # 2002 rulebook, EDOPro DUEL_1_FACEUP_FIELD; flow/chain)
 
     # -- the turn ---------------------------------------------------------------------------
     start_lp: int = 8000
     opening_hand: int = 5
     hand_limit: int = 6
-    first_turn_draw: bool = False      # goat: the player going first draws on turn 1
+    first_turn_draw: bool = False      # goat: the player going first draws on turn 1 (still no
+                                       # Battle Phase); goatformat.com #1 (flow/turn)
 
     # -- priority and chains ----------------------------------------------------------------
-    ignition_priority: bool = False    # goat: after a Summon or a resolved Chain, the turn
+    ignition_priority: bool = False    # goat: once a Summon is made in a Main Phase, the turn
                                        # player may use an Ignition effect before the opponent
-                                       # responds
+                                       # responds (who may chain to it); after a Chain resolves
+                                       # the turn player acts first anyway. goatformat.com #4,
+                                       # EDOPro DUEL_TCG_FAST_EFFECT_IGNITION (flow/chain)
     trigger_order: str = "segoc"       # "segoc": turn player's mandatory, opponent's mandatory,
                                        # turn player's optional, opponent's optional (v10);
                                        # "event": goat, the trigger whose event happened first is
-                                       # the lower Chain Link
-    damage_step_single_chain: bool = False   # goat: one Chain per Damage Step timing
+                                       # the lower Chain Link, SEGOC within one event
+                                       # (goatformat.com; flow/triggers)
+    damage_step_single_chain: bool = False   # goat: one Chain per Damage Step timing, and the
+                                             # older layout (no window of its own at the start
+                                             # of the Damage Step): EDOPro DUEL_SINGLE_CHAIN_IN_
+                                             # DAMAGE_SUBSTEP, DUEL_6_STEP_BATLLE_STEP (flow/battle)
 
     # -- battle -----------------------------------------------------------------------------
     replay_at_once: bool = True        # v10: a replay is asked at once (attack again or not);
                                        # goat: the attack is cancelled, does not count as an
                                        # attack, and the monster may attack later that phase
+                                       # (EDOPro DUEL_STORE_ATTACK_REPLAYS; flow/battle)
     zero_atk_both_destroyed: bool = False    # goat: two 0 ATK Attack Position monsters that
-                                             # battle are both destroyed
+                                             # battle are both destroyed (the 2002 rulebook's
+                                             # table, EDOPro DUEL_0_ATK_DESTROYED)
     opp_summoned_position_change: bool = False   # goat: a monster the opponent Summoned onto
-                                                 # your field may change position that turn
+                                                 # your field may change position or be Flip
+                                                 # Summoned that turn (EDOPro DUEL_CAN_REPOS_
+                                                 # IF_NON_SUMPLAYER; flow/main)
 
     # -- cards ------------------------------------------------------------------------------
     continuous_trap_separate: bool = False   # goat: activating a Continuous Trap and using its
-                                             # effect are separate Chains
+                                             # effect are separate Chains (EDOPro DUEL_USE_TRAPS_
+                                             # IN_NEW_CHAIN); v10: a Set one whose activation
+                                             # does nothing may be activated with its effect as
+                                             # one Chain Link (flow/chain.with_card_activation)
     card_era: str = "current"          # which card texts apply: "current" or "goat" (2005)
 
     def __str__(self) -> str:
