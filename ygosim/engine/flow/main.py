@@ -59,8 +59,7 @@ def summoned_by_opponent_ok(d, c) -> bool:
     """A monster that arrived this turn keeps its position (no manual change, no Flip Summon),
     except under goat when the player who does not control it Summoned it onto this field
     (Cyber Jar, Lava Golem: EDOPro DUEL_CAN_REPOS_IF_NON_SUMPLAYER)."""
-    return bool(d.summoners) and d.rules.opp_summoned_position_change and \
-        d.summoned_by_other(c)
+    return d.rules.opp_summoned_position_change and d.summoned_by_other(c)
 
 
 PHASE_BATTLE = Option("phase", (), "battle")
@@ -105,7 +104,8 @@ def idle_options(d) -> list[Option]:
     locks = None            # continuous effects that forbid position changes (looked up once)
     turn_in, pos_turn = d.turn_in, d.pos_turn
     for c in d.monsters(p):
-        if pos_turn[c] == t or (turn_in[c] == t and not summoned_by_opponent_ok(d, c)):
+        if pos_turn[c] == t or (turn_in[c] == t and not (d.summoners
+                                                          and summoned_by_opponent_ok(d, c))):
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
             opts.append(FLIP_OPTS[c])
