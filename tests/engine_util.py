@@ -256,6 +256,10 @@ def check_option_rules(d) -> None:
                 top = d.links[d.chain[-1]]["speed"]
                 assert speed >= 2 and speed >= top, f"Spell Speed {speed} on {top}: {what}"
             open_state = dec.kind == "action" and d.phase in (K.MAIN1, K.MAIN2) and p == d.tp
+            if speed == 1 and not open_state and eff.kind == "ignition" and \
+                    d.rules.ignition_priority and p == d.tp and not d.chain and \
+                    d.phase in (K.MAIN1, K.MAIN2):
+                open_state = True       # goat: ignition priority after a Summon
             if speed == 1:
                 assert open_state and not d.chain, f"Spell Speed 1 outside the open state: {what}"
             if eff.kind == "activate":

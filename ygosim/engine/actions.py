@@ -245,25 +245,28 @@ def has_materials(n=1):
     return lambda d, link: len(d.overlay[link["card"]]) >= n
 
 
-def modify(sel, atk=0, def_=0):
-    """Until the end of this turn, the selected face-up monsters gain/lose ATK/DEF."""
+def modify(sel, atk=0, def_=0, until=None):
+    """Until the end of this turn, the selected face-up monsters gain/lose ATK/DEF (`until`:
+    as Duel.add_mod, e.g. K.DURING_CALC, K.FOREVER)."""
     def step(d, link):
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
-                d.add_mod(c, atk, def_)
+                d.add_mod(c, atk, def_, until)
                 d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
     step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
 
 
 def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL):
-    """Special Summon the selected cards; the player picks each position unless `pos`."""
+    """Special Summon the selected cards; the player picks each position unless `pos`. The
+    EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned by the effect of
+    ...", `summoned_by_effect_of`)."""
     def step(d, link):
         cards = tuple(c for c in sel(d, link) if d.loc[c] != MZONE)
         if cards:
             player = link["player"] if who == YOU else 1 - link["player"]
             push(d, "special_summon", cards=cards, player=player, pos=pos, how=how,
-                 by=link["player"])
+                 by=link["player"], src=link["card"])
     return step
 
 
@@ -701,4 +704,73 @@ def discard_hand(who=ANY):
         cards = [c for p in _players(link, who) for c in d.hand[p]]
         if cards:
             d.send(cards, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    return step
+
+
+# ===================================================================== Goat Effect Monsters
+# Parts for the Effect Monsters of the Goat pool beyond the six decks: how a card came where
+# it is, effects usable once per Duel, lasting ATK/DEF changes, who Summoned a monster.
+
+# ------------------------------------------------------------------ how a card came here
+def sent_this_turn(reason=0, came_from=0):
+    """A condition: this card came where it is this turn by a move with all the `reason` bits
+    (K.R_DESTROY, K.R_EFFECT, K.R_BATTLE...) from a place in `came_from` (e.g. K.MZONE, FIELD;
+    0: anywhere) (Duel.moved): "if it was destroyed on the field and sent to the GY this
+    turn" (Twin-Headed Behemoth)."""
+    return lambda d, link: d.moved(link["card"], reason, d.turn, came_from)
+
+
+def summoned_by_effect_of(filter=None):
+    """A trigger condition on EV_SPECIAL_SUMMONED: this card was Special Summoned by the effect
+    of a card (this card itself when `filter` is None; else a card matching filter(d, c))."""
+    def cond(d, link):
+        ev = link.get("event")
+        if ev is None or ev[0] != K.EV_SPECIAL_SUMMONED or ev[1] != link["card"]:
+            return False
+        by = ev[6]
+        if by is None or by < 0:
+            return False
+        return by == link["card"] if filter is None else filter(d, by)
+    return cond
+
+
+# ------------------------------------------------------------------ once per Duel
+def _duel_key(d, link, by_name):
+    c = link["card"]
+    return (link["player"], ("once_per_duel", d.data[c].name if by_name else c))
+
+
+def unused_in_duel(by_name=False):
+    """A condition: this effect was not used yet in this Duel (by this copy of the card, or
+    with `by_name` by any card of its name of this player). Mark it with `use_in_duel` as a
+    cost."""
+    def cond(d, link):
+        p, key = _duel_key(d, link, by_name)
+        for q, k, _ in d.pflags:
+            if k == key and q == p:
+                return False
+        return True
+    return cond
+
+
+def use_in_duel(by_name=False):
+    """A cost step: this effect is used for the rest of the Duel (see unused_in_duel)."""
+    def step(d, link):
+        p, key = _duel_key(d, link, by_name)
+        d.pflags.append((p, key, K.FOREVER))
+    return step
+
+
+# ------------------------------------------------------------------ lasting ATK/DEF
+def set_base_stats(sel, atk=None, def_=None):
+    """The selected face-up monsters' ATK and/or DEF become `atk`/`def_` (in place of the
+    printed values; other changes still apply on top) for as long as they stay face-up on the
+    field (Twin-Headed Behemoth)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.faceup(c):
+                data = d.data[c]
+                d.add_mod(c, 0 if atk is None else atk - data.atk,
+                          0 if def_ is None else def_ - data.def_, K.FOREVER)
+                d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
     return step

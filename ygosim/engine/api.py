@@ -38,7 +38,7 @@ def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
                             (d.pos, K.FACEDOWN), (d.mid, 1 if loc else 0),
                             (d.turn_in, d.turn if loc else 0), (d.summon, K.SUM_NONE),
                             (d.attacked, -1), (d.pos_turn, -1), (d.equip, None),
-                            (d.overlay, ())):
+                            (d.overlay, ()), (d.why, 0)):
         per_card.extend([value] * n)
     ids = range(first, first + n)
     if loc:

@@ -28,6 +28,11 @@ SUM_NONE, SUM_NORMAL, SUM_TRIBUTE, SUM_FLIP, SUM_SPECIAL, SUM_FUSION, SUM_RITUAL
     SUM_SYNCHRO, SUM_XYZ, SUM_PENDULUM, SUM_LINK, SUM_SET = range(12)
 NORMAL_SUMMONS = (SUM_NORMAL, SUM_TRIBUTE)
 
+# How long a stat change lasts (Duel.add_mod's `until`, besides a turn number)
+DURING_CALC = -1            # only during the damage calculation under way (Injection Fairy Lily)
+FOREVER = 1 << 30           # as long as the monster stays face-up on the field (Twin-Headed
+                            # Behemoth's 1000 ATK/DEF, Zombyra the Dark's losses)
+
 # Reasons a card moves
 R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL, R_DRAW, \
     R_SUMMON = (1 << i for i in range(10))
@@ -35,7 +40,7 @@ R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL,
 # Events (what trigger effects and "When ..." activations listen for)
 EV_NORMAL_SUMMONED = "normal_summoned"      # Normal (incl. Tribute) Summon succeeded
 EV_FLIP_SUMMONED = "flip_summoned"
-EV_SPECIAL_SUMMONED = "special_summoned"
+EV_SPECIAL_SUMMONED = "special_summoned"    # info: the card whose effect Summoned it, or -1
 EV_FLIPPED = "flipped"                      # turned face-up from face-down (FLIP effects)
 EV_DESTROYED = "destroyed"
 EV_TO_GY = "to_gy"

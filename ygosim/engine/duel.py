@@ -19,6 +19,8 @@ from .decision import Decision, Option, SELECT, YESNO, POSITION
 from .rng import Rng
 from .rules import V10
 
+WHY_FROM = 16       # Duel.why: where a card came from is kept above its reason bits
+
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
 
@@ -31,7 +33,7 @@ class Duel:
     __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
                  "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
-                 "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "lp", "lp_out",
+                 "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "why", "lp", "lp_out",
                  "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts", "lost_monster",
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
@@ -75,6 +77,10 @@ class Duel:
                                         # change it do not use the once-per-turn change)
         self.equip: list = []           # equipped to: (card id, identity) or None
         self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
+        self.why: list[int] = []        # how it came where it is (Duel.moved): the reasons of
+                                        # its last move by `send` (R_*; R_DESTROY if destroyed)
+                                        # and, shifted by WHY_FROM, where it came from; 0 after
+                                        # a move without events (`place`)
         # per-player state
         self.lp = [8000, 8000]
         self.lp_out = False             # some LP reached 0: the winner is decided after the step
@@ -149,7 +155,7 @@ class Duel:
         new.loc, new.ctrl, new.seq, new.pos = self.loc[:], self.ctrl[:], self.seq[:], self.pos[:]
         new.mid, new.turn_in, new.summon = self.mid[:], self.turn_in[:], self.summon[:]
         new.attacked, new.pos_turn = self.attacked[:], self.pos_turn[:]
-        new.equip, new.overlay = self.equip[:], self.overlay[:]
+        new.equip, new.overlay, new.why = self.equip[:], self.overlay[:], self.why[:]
         # per player
         new.deck = [self.deck[0][:], self.deck[1][:]]
         new.hand = [self.hand[0][:], self.hand[1][:]]
@@ -414,6 +420,18 @@ class Duel:
         Tracked through `proper_ok`, a set of card ids."""
         return c in self.proper_ok
 
+    def moved(self, c: int, reason: int = 0, since: int | None = None, came_from: int = 0) -> bool:
+        """Did card c come where it is by `send` with all the reason bits of `reason` (R_*:
+        R_DESTROY, R_BATTLE, R_EFFECT...), during turn `since` or later, from a place of
+        `came_from` (a location mask, e.g. FIELD)? ("destroyed on the field and sent to the GY
+        this turn": `moved(c, R_DESTROY, d.turn, FIELD)`)"""
+        w = self.why[c]
+        if not w or w & reason != reason:
+            return False
+        if since is not None and self.turn_in[c] < since:
+            return False
+        return not came_from or bool(w >> WHY_FROM & came_from)
+
     def still(self, ref: tuple) -> bool:
         return self.mid[ref[0]] == ref[1]
 
@@ -487,6 +505,7 @@ class Duel:
         self.pos[c] = pos
         self.mid[c] += 1
         self.turn_in[c] = self.turn
+        self.why[c] = 0
         if was & FIELD and not loc & FIELD:
             self.summon[c] = K.SUM_NONE
             self.equip[c] = None
@@ -533,6 +552,7 @@ class Duel:
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in self.data[c].frames \
                     else FACEDOWN
             moved.append(c)
+            self.why[c] = reason | (K.R_DESTROY if destroy else 0) | was << WHY_FROM
             info = (was, prev_ctrl, was_faceup)
             if destroy:
                 self.raise_event(K.EV_DESTROYED, c, by, reason, info)
@@ -706,7 +726,9 @@ class Duel:
 
     def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None) -> None:
         """A temporary ATK/DEF change on the face-up monster c (until the End Phase of turn
-        `until`, by default this turn); it ends at once if c leaves the field."""
+        `until`, by default this turn; K.DURING_CALC: only during the damage calculation under
+        way; K.FOREVER: for as long as it stays); it ends at once if c leaves the field or is
+        turned face-down."""
         self.mods.append((c, self.mid[c], atk, def_, self.turn if until is None else until))
 
     # ------------------------------------------------------------------ events and triggers

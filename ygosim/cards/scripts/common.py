@@ -150,8 +150,9 @@ def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):
             continuous("stat", bonus))
 
 
-def field_spell(*boosts):
-    """A Field Spell: boosts are (filter, atk, def_) applied to every face-up monster."""
+def stat_aura(*boosts, range=MZONE):
+    """A continuous effect: boosts are (filter, atk, def_) applied to every face-up monster on
+    the field while this card is face-up in `range` (Field Spells, Milus Radiant)."""
     def bonus(d, src, c):
         da = dd = 0
         hit = False
@@ -161,4 +162,9 @@ def field_spell(*boosts):
                 dd += df
                 hit = True
         return (da, dd) if hit else None
-    return (spell(), continuous("stat", bonus, range=MZONE | 8))
+    return continuous("stat", bonus, range=range)
+
+
+def field_spell(*boosts):
+    """A Field Spell: boosts are (filter, atk, def_) applied to every face-up monster."""
+    return (spell(), stat_aura(*boosts, range=MZONE | 8))

@@ -198,6 +198,8 @@ def damage_step(d, f):
             return
         damage_calculation(d)
         f["calc"] = True
+        if d.mods:      # changes "during that damage calculation only" end
+            d.mods = [m for m in d.mods if m[4] != K.DURING_CALC]
         d.step = K.DS_AFTER_CALC
         d.raise_event(K.EV_AFTER_CALC, d.attack[0], d.tp, K.R_RULE, d.attack[1])
         f["s"] = 5

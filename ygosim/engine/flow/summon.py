@@ -211,8 +211,9 @@ def special_summon(d, f):
         i += 1
         f["i"] = i
     done = f.get("done", ())
+    src = f.get("src", -1)
     for c in done:
-        d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
+        d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON, src)
     pop(d)
     if done and d.chain:
         respond_after_chain(d)

@@ -119,8 +119,9 @@ def turn(d, f):
         push(d, "triggers")
     elif s == 10:                                # the turn ends
         t = d.turn
-        if d.mods:
-            d.mods = [m for m in d.mods if m[4] > t]
+        if d.mods:      # (and those of monsters that left: lasting ones too)
+            mid = d.mid
+            d.mods = [m for m in d.mods if m[4] > t and mid[m[0]] == m[1]]
         if d.pflags:
             d.pflags = [x for x in d.pflags if x[2] > t]
         d.summoners = ()

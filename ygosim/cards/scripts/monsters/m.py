@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
-from ....engine.const import ATTACK
+from ....engine.const import ATTACK, GY
 from ....engine.effects import Target, flip, script, trigger
-from ..common import all_of, can_special_summon_from, free_zone
+from ..common import all_of, can_special_summon_from, free_zone, stat_aura
 from ..extra_deck import pendulum_monster
 
 script("Man-Eater Bug", flip(A.destroy(A.targets),
@@ -61,3 +61,15 @@ script("Mystic Tomato", trigger(
               confirm=True),
     when=True, range=K.GY, condition=all_of(_battle_destroyed_in_gy, free_zone),
     label="Special Summon a DARK monster from the Deck"), era="goat")
+
+# Mask of Darkness: FLIP: target a Trap in its controller's Graveyard and add it to the hand
+# (no Trap there: the FLIP effect does not activate).
+script("Mask of Darkness", flip(A.to_hand(A.targets),
+                                target=Target(A.pile(GY, YOU, A.is_trap),
+                                              prompt="choose a Trap Card to add to your hand"),
+                                label="add a Trap from the Graveyard to the hand"))
+
+# Milus Radiant: while face-up, EARTH monsters on the field gain 500 ATK, WIND ones lose 400
+# (itself included: it is EARTH).
+script("Milus Radiant", stat_aura((A.is_attribute("EARTH"), 500, 0),
+                                  (A.is_attribute("WIND"), -400, 0)))

@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import YOU
-from ....engine.const import DECK, GY
-from ....engine.effects import script, trigger
+from ....engine.const import BATTLE, DECK, GY
+from ....engine.effects import continuous, script, trigger
 from ..common import all_of, can_special_summon_from, free_zone
 
 
@@ -35,3 +35,9 @@ script("Pyramid Turtle", trigger(
     A.recruit(_zombie_2000, prompt="choose a Zombie to Special Summon", confirm=True),
     when=True, range=GY, condition=all_of(_battle_destroyed_in_gy, free_zone),
     label="Special Summon a Zombie from the Deck"), era="goat")
+
+# Pitch-Black Warwolf: while it is face-up, its controller's opponent cannot activate Trap
+# Cards during the Battle Phase (the Damage Step included). Effects of Traps already face-up
+# are not activations of Trap Cards: they are not stopped.
+script("Pitch-Black Warwolf", continuous(
+    "no_trap_activation", lambda d, src, p: p != d.ctrl[src] and d.phase == BATTLE))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import YOU
-from ....engine.const import DECK, FIELD, GY, HAND
-from ....engine.effects import script, trigger
+from ....engine.actions import ANY, YOU
+from ....engine.const import DECK, FIELD, GY, HAND, MZONE
+from ....engine.effects import ignition, script, trigger
 from ..extra_deck import synchro_monster
 
 
@@ -57,3 +57,57 @@ def _own_standby_in_gy(d, link):
 script("Sinister Serpent", trigger(
     K.EV_STANDBY, A.to_hand(A.this_card_still), range=GY, condition=_own_standby_in_gy,
     label="return to the hand"), era="goat")
+
+
+# Sacred Phoenix of Nephthys: destroyed by a card effect and sent to the GY, it comes back in
+# its owner's next Standby Phase (mandatory; the Summon fails without a free zone), and every
+# Spell and Trap Card on the field is destroyed.
+def _phoenix_due(came_from):
+    def cond(d, link):
+        c = link["card"]
+        return d.tp == d.owner[c] and d.turn_in[c] < d.turn <= d.turn_in[c] + 2 and \
+            d.moved(c, K.R_DESTROY | K.R_EFFECT, came_from=came_from)
+    return cond
+
+
+def _phoenix_in_gy(d, link):
+    c = link["card"]
+    return [c] if d.loc[c] == GY and d.mid[c] == link["cmid"] else []
+
+
+def _phoenix_back(d, link):
+    c = link["card"]
+    return d.loc[c] == MZONE and d.mid[c] == link["cmid"] + 1
+
+
+script("Sacred Phoenix of Nephthys", trigger(
+    K.EV_STANDBY,
+    (A.special_summon(_phoenix_in_gy),
+     A.when(_phoenix_back, A.destroy(A.spells_traps(ANY)))),
+    optional=False, range=GY, condition=_phoenix_due(0), once_per_turn=True,
+    label="Special Summon it, then destroy every Spell and Trap"))
+
+# 2005: not if it was destroyed as an equipped card (EDOPro's Goat version); the Spells and
+# Traps are destroyed by a second trigger, "when it is Special Summoned this way", a Chain of
+# its own (so the opponent may answer the Summon, e.g. with Bottomless Trap Hole, before it).
+script("Sacred Phoenix of Nephthys", trigger(
+    K.EV_STANDBY, A.special_summon(_phoenix_in_gy), optional=False, range=GY,
+    condition=_phoenix_due(MZONE | HAND | DECK), label="Special Summon it"),
+    trigger(K.EV_SPECIAL_SUMMONED, A.destroy(A.spells_traps(ANY)), optional=False,
+            condition=A.summoned_by_effect_of(),
+            label="destroy every Spell and Trap"), era="goat")
+
+
+# Stealth Bird: once per turn it may turn itself face-down (an Ignition effect); a Flip Summon
+# of it (not a flip by an attack or an effect) inflicts 1000 damage to the opponent.
+def _self_facedown(d, link):
+    c = link["card"]
+    if d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]:
+        d.set_position(c, K.FACEDOWN_DEFENSE)
+        d.write(f"{d.name(c)} is changed to face-down Defense Position")
+
+
+script("Stealth Bird", ignition(_self_facedown, once_per_turn=True,
+                                label="turn it face-down"),
+       trigger(K.EV_FLIP_SUMMONED, A.damage(1000), optional=False,
+               label="inflict 1000 damage"))

@@ -78,3 +78,27 @@ script("Thunder Dragon", ignition(
 script("Thunder Dragon", ignition(
     _SEARCH_THUNDER + (_found_or_confirm,), cost=_DISCARD_SELF, range=HAND,
     label="discard it: add up to two Thunder Dragon from the Deck"), era="goat")
+
+
+# Twin-Headed Behemoth: destroyed on the field and sent to the GY, in that turn's End Phase
+# (either player's) it may come back with 1000 ATK/DEF. An optional trigger of the End Phase
+# itself: nothing comes before it, so it cannot miss its timing.
+def _behemoth(by_name):
+    return trigger(
+        K.EV_END_PHASE,
+        (A.special_summon(A.this_card), A.set_base_stats(_behemoth_back, 1000, 1000)),
+        range=K.GY, cost=A.use_in_duel(by_name),
+        condition=lambda d, link: A.sent_this_turn(K.R_DESTROY, K.FIELD)(d, link) and
+        A.unused_in_duel(by_name)(d, link) and bool(d.free_mzones(link["player"])),
+        label="Special Summon it with 1000 ATK/DEF")
+
+
+def _behemoth_back(d, link):
+    """The Behemoth, if its effect has just Summoned it."""
+    c = link["card"]
+    return [c] if d.loc[c] == MZONE and d.turn_in[c] == d.turn and \
+        d.mid[c] == link["cmid"] + 1 else []
+
+
+script("Twin-Headed Behemoth", _behemoth(True))             # once per Duel by name
+script("Twin-Headed Behemoth", _behemoth(False), era="goat")   # 2005: each copy once per Duel
