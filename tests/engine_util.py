@@ -242,6 +242,8 @@ def check_option_rules(d) -> None:
                 assert not d.monsters(opp), f"direct attack past a monster: {what}"
             else:
                 assert o.arg in d.monsters(opp), what
+                assert not d.has_static("no_attack_target", o.arg), \
+                    f"attack on a monster that cannot be attacked: {what}"
         elif v == "phase":
             assert dec.kind == "action" and p == d.tp, what
             if o.arg == "battle":
@@ -378,11 +380,15 @@ def check_options_complete(d) -> None:
             if d.pos[c] == K.FACEDOWN_DEFENSE:
                 need(("flip", c, None), f"Flip Summon of {d.name(c)}")
             elif d.attacked[c] != t and not d.data[c].link_arrows \
-                    and not d.has_static("no_position_change", c):
+                    and not d.has_static("no_position_change", c) \
+                    and not d.card_flag(c, "no_position_change"):
                 need(("change", c, None), f"position change of {d.name(c)}")
     elif d.phase == K.BATTLE:
-        need(("phase", None, "main2"), "main2")
-        need(("phase", None, "end"), "end")
+        # a monster that must attack if able and can (Berserk Gorilla): no leaving yet
+        if not any(o.verb == "attack" and d.has_static("must_attack", o.cards[0])
+                   for o in dec.options):
+            need(("phase", None, "main2"), "main2")
+            need(("phase", None, "end"), "end")
         if d.player_flag(p, "no_attack"):
             return
         targets = d.monsters(opp)
@@ -393,4 +399,5 @@ def check_options_complete(d) -> None:
             if not targets:
                 need(("attack", c, None), f"direct attack of {d.name(c)}")
             for x in targets:
-                need(("attack", c, x), f"attack of {d.name(c)} on {d.name(x)}")
+                if not d.has_static("no_attack_target", x):
+                    need(("attack", c, x), f"attack of {d.name(c)} on {d.name(x)}")

@@ -14,18 +14,22 @@ from ygosim.engine.api import new_duel
 MONSTERS = [
     "Zombyra the Dark", "Twin-Headed Behemoth", "The Wicked Worm Beast", "Stealth Bird",
     "Sacred Phoenix of Nephthys", "Reflect Bounder", "Pitch-Black Warwolf", "Milus Radiant",
-    "Mask of Darkness", "Injection Fairy Lily",
+    "Mask of Darkness", "Injection Fairy Lily", "Shining Angel", "Giant Rat", "Rescue Cat",
+    "Marauding Captain", "Command Knight", "Maji-Gire Panda", "Manticore of Darkness",
+    "Goblin Attack Force", "Gearfried the Iron Knight", "Berserk Gorilla",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
-           "Book of Taiyou", "Swords of Revealing Light", "Summoned Skull", "Celtic Guardian"]
+           "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",
+           "Summoned Skull", "Celtic Guardian"]
 
 
 def _deck(shift: int, rules: str) -> list:
+    """14 of the monsters (two copies each; which ones turns with the seed) and the support."""
     db = card_db()
     era = "goat" if rules == "goat" else "current"
     names = [n for n in MONSTERS if n in db and db[n].playable_in(era)]
     names = names[shift % len(names):] + names[:shift % len(names)]
-    main = [db[n] for n in names] * 3 + [db[n] for n in SUPPORT]
+    main = [db[n] for n in names[:14]] * 2 + [db[n] for n in SUPPORT]
     return main[:40]
 
 

@@ -734,6 +734,19 @@ def summoned_by_effect_of(filter=None):
     return cond
 
 
+def first_of_batch(test):
+    """A trigger condition for "each time one or more cards ...": the event passes
+    test(duel, event), and no event of the same action (the same serial) has queued this
+    card's trigger already (two Beasts destroyed together: Maji-Gire Panda gains 500 once)."""
+    def cond(d, link):
+        ev = link.get("event")
+        if ev is None or not test(d, ev):
+            return False
+        c = link["card"]
+        return not any(t[0] == c and t[2][0] == ev[0] and t[2][5] == ev[5] for t in d.trig_q)
+    return cond
+
+
 # ------------------------------------------------------------------ once per Duel
 def _duel_key(d, link, by_name):
     c = link["card"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import MZONE
-from ...engine.effects import Target, continuous, spell, trap
+from ...engine.effects import Target, continuous, spell, trap, trigger
 
 
 # ------------------------------------------------------------------------------ summoning
@@ -150,10 +150,13 @@ def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):
             continuous("stat", bonus))
 
 
-def stat_aura(*boosts, range=MZONE):
+def stat_aura(*boosts, range=MZONE, who=A.ANY):
     """A continuous effect: boosts are (filter, atk, def_) applied to every face-up monster on
-    the field while this card is face-up in `range` (Field Spells, Milus Radiant)."""
+    the field (`who`: A.YOU, only those its controller controls) while this card is face-up in
+    `range` (Field Spells, Milus Radiant, Command Knight)."""
     def bonus(d, src, c):
+        if who == A.YOU and d.ctrl[c] != d.ctrl[src]:
+            return None
         da = dd = 0
         hit = False
         for f, a, df in boosts:
@@ -168,3 +171,23 @@ def stat_aura(*boosts, range=MZONE):
 def field_spell(*boosts):
     """A Field Spell: boosts are (filter, atk, def_) applied to every face-up monster."""
     return (spell(), stat_aura(*boosts, range=MZONE | 8))
+
+
+# ------------------------------------------------------------------------------ recruiters
+def battle_destroyed_in_gy(d, link):
+    """A trigger condition: this card was destroyed by battle and is in the Graveyard."""
+    ev = link.get("event")
+    return ev is not None and ev[0] == K.EV_BATTLE_DESTROYED and ev[1] == link["card"] and \
+        d.loc[link["card"]] == K.GY
+
+
+def battle_recruiter(filter, prompt, label, pos=K.ATTACK, r1=False):
+    """"When this card is destroyed by battle and sent to the Graveyard: you can Special Summon
+    1 monster (filter) from your Deck" (Giant Rat, Shining Angel): an optional "When" trigger
+    that needs a free Main Monster Zone; today also a fitting monster in the Deck, while the
+    2005 texts (`r1`, ruling R1) may be activated with none (the Deck is shown and shuffled)."""
+    fit = summonable(filter)
+    cond = all_of(battle_destroyed_in_gy, free_zone) if r1 else \
+        all_of(battle_destroyed_in_gy, free_zone, A.exists(A.pile(K.DECK, A.YOU, fit)))
+    return trigger(K.EV_BATTLE_DESTROYED, A.recruit(fit, pos=pos, prompt=prompt, confirm=r1),
+                   when=True, range=K.GY, condition=cond, label=label)

@@ -6,7 +6,8 @@ from .. import const as K
 from ..const import MZONE, GY, ATTACK, FACEDOWN, DEFENSE
 from ..decision import Option, ACTION, attack_option
 from .core import proc, push, pop
-from .chain import activatable, after_action, phase_window, push_window, start_activation
+from .chain import (activatable, after_action, phase_window, push_window, start_activation,
+                    state_check)
 from .main import PHASE_MAIN2, PHASE_END
 
 
@@ -58,6 +59,8 @@ def battle(d, f):
         else:
             d.step = K.END_STEP
             f["s"] = 9
+            for src, eff in d.active_statics("battle_end"):   # "at the end of the Battle
+                eff.apply(d, src)                             # Phase": no Chain (Goblin...)
             phase_window(d)
     elif s == 4:
         f.pop("acted", None)
@@ -103,6 +106,8 @@ def battle_options(d, replay=None) -> list[Option]:
     opts = []
     if not (d.pflags and d.player_flag(p, "no_attack")):
         targets = d.monsters(1 - p)
+        if targets and "no_attack_target" in d.static_index:
+            targets = attackable(d, targets)     # (none left: still no direct attack)
         for c in d.monsters(p):
             if d.pos[c] != ATTACK:
                 continue
@@ -114,12 +119,23 @@ def battle_options(d, replay=None) -> list[Option]:
             if targets:
                 for t in targets:
                     opts.append(attack_option(c, t))
-            else:
+            elif not d.monsters(1 - p):
                 opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))
+    if "must_attack" in d.static_index and any(
+            o.verb == "attack" and d.has_static("must_attack", o.cards[0]) for o in opts):
+        return opts     # a monster that must attack if able (Berserk Gorilla) has not yet
     opts.append(PHASE_MAIN2)
     opts.append(PHASE_END)
     return opts
+
+
+def attackable(d, monsters) -> list:
+    """The monsters among `monsters` that may be chosen as attack targets: not those a
+    `no_attack_target` rule protects (apply(duel, source, monster): Marauding Captain's other
+    Warriors, Command Knight with another monster beside it)."""
+    guards = d.active_statics("no_attack_target")
+    return [t for t in monsters if not d.applies(guards, t)] if guards else list(monsters)
 
 
 def attack_valid(d) -> bool:
@@ -182,7 +198,9 @@ def damage_step(d, f):
             d.set_position(tgt, DEFENSE)
             d.attack = d.attack[:4] + (d.mid[tgt],)
             d.write(f"The attacked monster is flipped face-up: {d.name(tgt)}")
-        d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
+            state_check(d)      # (rules that apply to it face-up: Berserk Gorilla)
+        if attack_valid(d):
+            d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
         f["s"] = 2
         ds_window(d, free=not f.pop("ds_chain", False))
     elif s == 2:

@@ -530,8 +530,10 @@ def ask_into(d, f):
 def state_check(d) -> None:
     """Rules applied at once after each action: equips on a monster that left or turned
     face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
-    gone = []
+    gone, refused = [], []
     equip = d.equip
+    statics = d.static_index
+    rejects = d.active_statics("rejects_equip") if "rejects_equip" in statics else ()
     for p in (0, 1) if equip.count(None) != len(equip) else ():   # (is anything equipped?)
         for c in d.sts[p]:
             if equip[c] is not None and d.data[c].subtype == "equip" and \
@@ -539,8 +541,17 @@ def state_check(d) -> None:
                 t = equip[c]
                 if d.loc[t[0]] != MZONE or d.pos[t[0]] & FACEDOWN or d.mid[t[0]] != t[1]:
                     gone.append(c)
+                elif rejects and d.applies(rejects, t[0], c):
+                    refused.append(c)    # (Gearfried the Iron Knight: by its effect)
     if gone:
         d.destroy(gone, K.R_RULE)
+    if refused:
+        d.destroy([c for c in refused if d.loc[c] == SZONE], K.R_EFFECT)
+    if "destroy_self" in statics:       # "destroy this card while ..." (Berserk Gorilla)
+        doomed = [src for src, eff in d.active_statics("destroy_self")
+                  if eff.apply is None or eff.apply(d, src)]
+        if doomed:
+            d.destroy(doomed, K.R_EFFECT)
     for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
         for c in d.all_monsters():
             if d.pos[c] == ATTACK and eff.apply(d, src, c):

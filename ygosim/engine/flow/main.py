@@ -112,7 +112,8 @@ def idle_options(d) -> list[Option]:
         elif d.attacked[c] != t and not d.data[c].link_arrows:   # a Link Monster stays in ATK
             if locks is None:
                 locks = d.active_statics("no_position_change")
-            if not (locks and d.applies(locks, c)):
+            if not (locks and d.applies(locks, c)) and \
+                    not (d.pflags and d.card_flag(c, "no_position_change")):
                 opts.append(CHANGE_OPTS[c])
     hook = d.options.get("extra_summons")
     if hook:

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, ATTACK
-from ....engine.effects import Target, flip, ignition, script, trigger
-from ..common import can_special_summon_from
+from ....engine.actions import ANY, OPP
+from ....engine.effects import Target, continuous, flip, ignition, script
+from ..common import battle_recruiter, can_special_summon_from
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -15,24 +14,15 @@ xyz_monster("Gagagigo the Risen", 4, 3)              # 3 Level 4 monsters
 xyz_monster("Gem-Knight Pearl", 4, 2)                # 2 Level 4 monsters
 
 
-def _rat_fit(d, c):
+def _earth_1500(d, c):
     data = d.data[c]
-    return data.is_monster and data.attribute == "EARTH" and data.atk <= 1500 and \
-        can_special_summon_from(d, c, d.owner[c])
+    return data.attribute == "EARTH" and data.atk <= 1500
 
 
-def _room(d, link):
-    return bool(d.free_mzones(link["player"]))
-
-
-script("Giant Rat", trigger(
-    K.EV_BATTLE_DESTROYED,
-    (A.choose(A.pile(DECK, YOU, _rat_fit), prompt="choose an EARTH monster to Special Summon"),
-     A.special_summon(A.chosen(), pos=ATTACK), A.shuffle_deck()),
-    when=True, range=K.GY,
-    condition=lambda d, link: A.event_is(K.EV_BATTLE_DESTROYED)(d, link) and _room(d, link)
-    and bool(A.pile(DECK, YOU, _rat_fit)(d, link)),
-    label="Special Summon an EARTH monster"))
+script("Giant Rat", battle_recruiter(_earth_1500, "choose an EARTH monster to Special Summon",
+                                     "Special Summon an EARTH monster"))
+script("Giant Rat", battle_recruiter(_earth_1500, "choose an EARTH monster to Special Summon",
+                                     "Special Summon an EARTH monster", r1=True), era="goat")
 
 
 # ------------------------------------------------------------------ the Goat decks' G monsters
@@ -67,3 +57,26 @@ script("Gravekeeper's Spy", flip(
 script("Gravekeeper's Spy", flip(
     A.recruit(_gravekeeper_1500, prompt="choose a Gravekeeper's monster", confirm=True),
     label="Special Summon a Gravekeeper's monster from the Deck"), era="goat")
+
+
+# Gearfried the Iron Knight (2005): an Equip Spell Card that becomes equipped to it is destroyed
+# at once by its effect (a rule checked after each action: no Chain). Today's version (a
+# trigger for any Equip Card) is not scripted: the card plays in goat rules only.
+script("Gearfried the Iron Knight", continuous(
+    "rejects_equip", lambda d, src, monster, card: monster == src and d.data[card].is_spell),
+    era="goat")
+
+
+# Goblin Attack Force: if it attacked, at the end of the Battle Phase it is changed to Defense
+# Position (no Chain), and its position cannot be changed until the end of its controller's
+# next turn.
+def _goblin_rests(d, src):
+    if d.attacked[src] != d.turn:
+        return
+    if d.pos[src] == K.ATTACK:
+        d.set_position(src, K.DEFENSE)
+        d.write(f"{d.name(src)} is changed to Defense Position")
+    d.flag_card(src, "no_position_change", d.turn + 2)
+
+
+script("Goblin Attack Force", continuous("battle_end", _goblin_rests))

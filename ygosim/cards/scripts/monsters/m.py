@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
-from ....engine.const import ATTACK, GY
-from ....engine.effects import Target, flip, script, trigger
-from ..common import all_of, can_special_summon_from, free_zone, stat_aura
+from ....engine.const import ATTACK, GY, HAND, MZONE
+from ....engine.effects import Target, continuous, flip, script, trigger
+from ..common import all_of, can_special_summon_from, free_zone, stat_aura, summonable
 from ..extra_deck import pendulum_monster
 
 script("Man-Eater Bug", flip(A.destroy(A.targets),
@@ -73,3 +73,93 @@ script("Mask of Darkness", flip(A.to_hand(A.targets),
 # (itself included: it is EARTH).
 script("Milus Radiant", stat_aura((A.is_attribute("EARTH"), 500, 0),
                                   (A.is_attribute("WIND"), -400, 0)))
+
+
+# Marauding Captain: the opponent cannot choose its controller's other face-up Warriors as
+# attack targets (two Captains: no face-up Warrior can be attacked; with no monster left to
+# attack there is still no direct attack). When Normal Summoned it may Special Summon a Level
+# 4 or lower monster from the hand (an optional "When" trigger, no target).
+_level_4 = summonable(lambda d, c: 0 < d.level(c) <= 4)
+
+script("Marauding Captain",
+       continuous("no_attack_target", lambda d, src, t: t != src and d.ctrl[t] == d.ctrl[src]
+                  and d.faceup(t) and d.data[t].type == "Warrior"),
+       trigger(K.EV_NORMAL_SUMMONED, A.recruit(_level_4, where=HAND), when=True,
+               condition=lambda d, link: free_zone(d, link) and
+               A.exists(A.pile(HAND, YOU, _level_4))(d, link),
+               label="Special Summon a Level 4 or lower monster from the hand"))
+
+
+# Maji-Gire Panda: each time one or more face-up Beasts on the field are destroyed (one event,
+# however many), it gains 500 ATK for as long as it stays face-up (a mandatory trigger).
+# 2005 (EDOPro's Goat version): a Beast destroyed by battle counts at the end of that damage
+# calculation, while it is still on the field; today when it is sent to the Graveyard.
+def _beast_gone(battle_too):
+    def test(d, e):
+        info = e[6]
+        return info is not None and info[0] == MZONE and info[2] and \
+            d.data[e[1]].type == "Beast" and (battle_too or not e[4] & K.R_BATTLE)
+    return test
+
+
+def _beasts_battle_destroyed(d, link):
+    return any(d.data[c].type == "Beast" and d.faceup(c) and d.mid[c] == mid
+               for c, mid in d.battle_destroyed)
+
+
+def _panda(battle_too):
+    return trigger(K.EV_DESTROYED, A.modify(A.this_card_still, atk=500, until=K.FOREVER),
+                   optional=False, condition=A.first_of_batch(_beast_gone(battle_too)),
+                   label="gain 500 ATK")
+
+
+script("Maji-Gire Panda", _panda(True))
+script("Maji-Gire Panda", _panda(False),
+       trigger(K.EV_AFTER_CALC, A.modify(A.this_card_still, atk=500, until=K.FOREVER),
+               optional=False, condition=_beasts_battle_destroyed, label="gain 500 ATK"),
+       era="goat")
+
+
+# Manticore of Darkness: in the End Phase of a turn it was sent to the Graveyard, its owner may
+# send a Beast, Beast-Warrior or Winged Beast from the hand or face-up from their field to the
+# Graveyard (cost) to Special Summon it. Today: once per turn by name. 2005 (EDOPro's Goat
+# version): once per turn per copy, and sent to the Graveyard for the hand size limit in that
+# End Phase it may be used at once.
+def _manticore_fodder(d, c):
+    return d.data[c].type in ("Beast", "Beast-Warrior", "Winged Beast") and \
+        (d.loc[c] == HAND or d.faceup(c))
+
+
+_fodder = A.union(A.pile(HAND, YOU, _manticore_fodder),
+                  A.monsters(YOU, faceup=True, filter=_manticore_fodder))
+
+
+def _manticore_can_pay(d, link):
+    cands = _fodder(d, link)
+    return bool(cands) and (bool(d.free_mzones(link["player"])) or
+                            any(d.loc[c] == MZONE for c in cands))
+
+
+def _manticore_in_gy(d, link):
+    c = link["card"]
+    return [c] if d.loc[c] == GY and d.mid[c] == link["cmid"] else []
+
+
+def _hand_size_discard(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"] and d.phase == K.END and \
+        ev[4] & K.R_RULE and ev[4] & K.R_DISCARD
+
+
+def _manticore(events, condition, once):
+    return trigger(events, A.special_summon(_manticore_in_gy), range=GY, once_per_turn=once,
+                   cost=(A.choose(_fodder, prompt="choose a Beast, Beast-Warrior or Winged "
+                                                  "Beast to send to the Graveyard"),
+                         A.send_to(A.chosen(), GY, K.R_COST)),
+                   condition=all_of(condition, _manticore_can_pay),
+                   label="Special Summon it from the Graveyard")
+
+
+script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), "name"))
+script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), True),
+       _manticore(K.EV_TO_GY, _hand_size_discard, True), era="goat")

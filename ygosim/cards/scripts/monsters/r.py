@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.const import ATTACK, MZONE
-from ....engine.effects import script, trigger
+from ....engine.actions import YOU
+from ....engine.const import ATTACK, DECK, GY, MZONE
+from ....engine.effects import ignition, script, trigger
+from ..common import summonable
 
 
 def _battled_warrior_or_spellcaster(d, link):
@@ -59,3 +61,47 @@ script("Reflect Bounder",
                label="inflict damage equal to the attacker's ATK"),
        trigger(K.EV_AFTER_CALC, A.destroy(_self_if_reflected), optional=False,
                condition=_bounder_done, label="destroy itself"))
+
+
+# Rescue Cat (2005): send this face-up card to the Graveyard (cost) to Special Summon two Level 3
+# or lower Beasts from the Deck (face-up, either position), destroyed in that turn's End Phase
+# (no Chain). No limit per turn, their effects are not negated. It needs room for two (its own
+# zone counts); with fewer than two such Beasts in the Deck it may still be used: nothing is
+# Summoned and the Deck is shown (R1, EDOPro's Goat version). Today's version (once per turn,
+# effects negated) is not scripted: the card plays in goat rules only.
+_beast_3 = summonable(lambda d, c: d.data[c].type == "Beast" and 0 < d.level(c) <= 3)
+
+
+def _cat_room(d, link):
+    c = link["card"]
+    return len(d.free_mzones(link["player"])) + (d.loc[c] == MZONE) >= 2
+
+
+def _cat_beasts(d, link):
+    beasts = A.pile(DECK, YOU, _beast_3)(d, link)
+    return beasts if len(beasts) >= 2 and len(d.free_mzones(link["player"])) >= 2 else []
+
+
+def _cat_summoned(d, link):
+    return tuple((c, d.mid[c]) for c in link["vars"].get("cats", ()) if d.loc[c] == MZONE)
+
+
+def _cat_destroy(d, player, summoned):
+    gone = [c for c, mid in summoned if d.mid[c] == mid and d.loc[c] == MZONE]
+    if gone:
+        d.destroy(gone, K.R_EFFECT, player)
+
+
+def _cat_after(d, link):
+    if link["vars"].get("cats"):
+        d.shuffle_deck(link["player"])
+        A.delay(_cat_destroy, _cat_summoned)(d, link)
+    else:
+        A.confirm_deck()(d, link)
+
+
+script("Rescue Cat", ignition(
+    (A.choose(_cat_beasts, 2, into="cats", prompt="choose two Beasts to Special Summon"),
+     A.special_summon(A.chosen("cats")), _cat_after),
+    cost=A.send_to(A.this_card, GY, K.R_COST), condition=_cat_room,
+    label="send it to the Graveyard: Special Summon two Level 3 or lower Beasts"), era="goat")

@@ -6,6 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
 from ....engine.effects import ignition, script, trigger
+from ..common import battle_recruiter
 from ..extra_deck import synchro_monster
 
 
@@ -111,3 +112,17 @@ script("Stealth Bird", ignition(_self_facedown, once_per_turn=True,
                                 label="turn it face-down"),
        trigger(K.EV_FLIP_SUMMONED, A.damage(1000), optional=False,
                label="inflict 1000 damage"))
+
+
+
+# Shining Angel: destroyed by battle and sent to the Graveyard, it may Special Summon a LIGHT
+# monster with 1500 or less ATK from the Deck in Attack Position (2005: even with none there).
+def _light_1500(d, c):
+    data = d.data[c]
+    return data.attribute == "LIGHT" and data.atk <= 1500
+
+
+script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to Special Summon",
+                                         "Special Summon a LIGHT monster"))
+script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to Special Summon",
+                                         "Special Summon a LIGHT monster", r1=True), era="goat")
