@@ -204,6 +204,7 @@ class Table:
         self.priority = [Priority(priority), Priority(priority)]
         self.stats = [Stats(), Stats()]
         self._events: list[dict] = []
+        self._watchers: list = []
         self._cursor: dict = {}
         self._prompt_id = 0
         self._greeted = False
@@ -308,16 +309,27 @@ class Table:
             return
 
     def _react(self) -> None:
+        """After each decision: the bot hears what happened (and may talk), then the
+        watchers are told (see `watch`)."""
         bot = self.bot
-        if bot is None:
-            return
-        if hasattr(bot, "react"):
-            bot.react(self.duel)
-        if hasattr(bot, "take_lines"):
-            for line in bot.take_lines():
-                if not self.quiet:
-                    self._emit({"type": "chat", "from": "bot", "seat": self.kinds.index(BOT),
-                                "name": self.names[self.kinds.index(BOT)], "text": line})
+        if bot is not None:
+            if hasattr(bot, "react"):
+                bot.react(self.duel)
+            if hasattr(bot, "take_lines"):
+                for line in bot.take_lines():
+                    if not self.quiet:
+                        self._emit({"type": "chat", "from": "bot",
+                                    "seat": self.kinds.index(BOT),
+                                    "name": self.names[self.kinds.index(BOT)], "text": line})
+        for fn in self._watchers:
+            fn(self)
+
+    def watch(self, fn) -> None:
+        """Call `fn(table)` after every decision played at this table (a person's answer,
+        the bot's moves, single answers and windows passed for a person), in the thread that
+        plays it and holding the table's lock: a front end can show the bot's turn as it
+        happens (the web server sends each seat its view) instead of only where it ends."""
+        self._watchers.append(fn)
 
     def _ask(self, seat: int, why: str) -> None:
         d = self.duel
@@ -814,24 +826,7 @@ class Table:
     def card_info(self, name: str) -> dict:
         """A card's public facts and the project's description (the version the duel's rules
         play), found by its name or a part of it (TableError if none or several fit)."""
-        from .cards.db import card_db, normalize
-        name = check_line(name)
-        db = card_db()
-        card = db.get(name) if name else None
-        if card is None:
-            key = normalize(name)
-            hits = sorted({c.name for c in db.search(name) if key and key in normalize(c.name)})
-            if len(hits) == 1:
-                card = db.get(hits[0])
-            elif hits:
-                raise TableError(f"'{excerpt(name)}' fits several cards: "
-                                 + ", ".join(printable(h) for h in hits[:8])
-                                 + (" ..." if len(hits) > 8 else ""))
-            else:
-                raise TableError(f"no card is called '{excerpt(name)}'")
-        card = card.for_era(self.duel.rules.card_era)
-        return {"name": card.name, "passcode": card.passcode, "kind_line": card.kind_line(),
-                "text": card.text or "", "playable": bool(card.playable)}
+        return card_facts(name, self.duel.rules.card_era)
 
     # ================================================================== checks
     def _person(self, seat) -> None:
@@ -841,3 +836,27 @@ class Table:
     def _viewer(self, viewer) -> None:
         if viewer not in (0, 1, SPECTATOR):
             raise TableError(f"{excerpt(viewer)}: a viewer is seat 0, seat 1 or a spectator")
+
+
+def card_facts(name: str, card_era: str = "current") -> dict:
+    """A card's public facts and the project's description in the card era `card_era`
+    (ygosim.engine.rules.Rules.card_era), found by its name or a part of it (TableError if
+    none or several fit): name, passcode, kind_line, text, playable."""
+    from .cards.db import card_db, normalize
+    name = check_line(name)
+    db = card_db()
+    card = db.get(name) if name else None
+    if card is None:
+        key = normalize(name)
+        hits = sorted({c.name for c in db.search(name) if key and key in normalize(c.name)})
+        if len(hits) == 1:
+            card = db.get(hits[0])
+        elif hits:
+            raise TableError(f"'{excerpt(name)}' fits several cards: "
+                             + ", ".join(printable(h) for h in hits[:8])
+                             + (" ..." if len(hits) > 8 else ""))
+        else:
+            raise TableError(f"no card is called '{excerpt(name)}'")
+    card = card.for_era(card_era)
+    return {"name": card.name, "passcode": card.passcode, "kind_line": card.kind_line(),
+            "text": card.text or "", "playable": bool(card.playable)}

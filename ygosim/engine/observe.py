@@ -94,7 +94,9 @@ def _side(d, p: int, viewer) -> dict:
     for i in range(5):
         c = d.mzone[p][i]
         mz.append(None if c < 0 else card_view(d, c, viewer))
-    emz = [card_view(d, c, viewer) for c in d.emz if c >= 0 and d.ctrl[c] == p]
+    # each with "emz": 0 for the left Extra Monster Zone, 1 for the right (as A sees them)
+    emz = [dict(card_view(d, c, viewer), emz=i) for i, c in enumerate(d.emz)
+           if c >= 0 and d.ctrl[c] == p]
     sz = []
     for i in range(6):
         c = d.szone[p][i]

@@ -1,0 +1,47 @@
+"""`ygosim serve`: the duel in the browser (ygosim/web)."""
+from __future__ import annotations
+
+import click
+
+from ..cli import main
+from ..errors import YgosimError
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for "
+                   "the local network too (another person's browser on the LAN).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="The port to listen on (0: any free port).")
+@click.option("--grace", default=120, show_default=True, type=click.IntRange(1, 86400),
+              help="Seconds a room with nobody connected is kept, for people to reconnect.")
+def serve(host, port, grace):
+    """Duel in the browser: start a web server and print its address."""
+    try:
+        import uvicorn
+        from ..web.server import create_app
+    except ImportError as e:          # pragma: no cover - the dependencies come with ygosim
+        raise YgosimError(f"the web server needs its packages ({e.name}): "
+                          "python3 -m pip install -e .") from None
+    import socket
+    app = create_app(grace=float(grace))
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        raise YgosimError(f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+    real_port = sock.getsockname()[1]
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    click.echo(f"ygosim: open http://{shown}:{real_port}/ in your browser (Ctrl-C stops "
+               f"the server)", err=False)
+    if host in ("0.0.0.0", "::"):
+        click.echo("Listening on every address: people on your network open "
+                   f"http://<this machine's address>:{real_port}/")
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
+                            ws_ping_interval=20, ws_ping_timeout=30)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:        # pragma: no cover
+        pass

@@ -1,0 +1,354 @@
+"""Rooms: a table (ygosim.table.Table) and the people connected to it.
+
+A room is made in the lobby: against the bot (its table starts at once) or against another
+person (the table starts when they join through the room's link). Each seat has a secret
+token, kept by the browser, so a person who reloads the page or loses the connection rejoins
+their seat; anyone else who opens the link watches as a spectator. Everything sent to a
+connection comes from the table's `view(viewer)` and `events(viewer)` for that connection's
+viewer (a seat or SPECTATOR), which come from `observe(duel, viewer)`: nothing else about the
+duel is ever sent.
+
+The table is synchronous: every call that may play the bot runs in a worker thread, one at a
+time per room (`Room.lock`). While the bot plays, the table's watcher (`Table.watch`) sends
+each viewer its view after every decision that changed something visible, so a person sees
+the bot's turn as it happens; the browser paces them.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+
+from ..engine.observe import SPECTATOR
+from ..errors import IllegalAction, YgosimError
+from ..safetext import excerpt
+
+log = logging.getLogger("ygosim.web")
+
+MAX_MESSAGE = 16_000          # characters of one message from a browser
+RATE = 15.0                   # messages per second a connection may send, on average
+BURST = 40                    # ... and at once
+MAX_STRIKES = 200             # messages refused for the rate before the connection is closed
+MAX_QUEUE = 2000              # frames waiting to be sent to one connection
+MAX_CONNECTIONS = 24          # per room (two seats, several tabs, spectators)
+
+
+class Refused(YgosimError):
+    """A message the server refuses; its text goes back to the client as the error."""
+
+
+class Bucket:
+    """A token bucket: `take()` is False when messages come faster than `rate` per second
+    (with bursts of `burst`)."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Conn:
+    """One browser connection: who it is (a seat or SPECTATOR), the last event sent, and a
+    queue of frames that its own task writes in order."""
+
+    def __init__(self, ws, viewer):
+        self.ws = ws
+        self.viewer = viewer
+        self.seq = 0
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.bucket = Bucket()
+        self.strikes = 0
+        self.closed = False
+        self.last_error = 0.0
+
+    def send(self, msg: dict) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:       # a client that does not read: let it go
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(msg)
+
+    async def writer(self) -> None:
+        while True:
+            msg = await self.queue.get()
+            if msg is None:
+                break
+            try:
+                await self.ws.send_json(msg)
+            except Exception:         # noqa: BLE001  (the client went away)
+                self.closed = True
+                break
+        if self.closed:
+            try:
+                await self.ws.close()
+            except Exception:         # noqa: BLE001
+                pass
+
+
+class Room:
+    """A table and its connections."""
+
+    def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
+                 names: list, decks: list, deck_names: list, seed: int | None,
+                 loop: asyncio.AbstractEventLoop):
+        self.id = rid
+        self.opponent = opponent
+        self.rules = rules
+        self.bot = bot
+        self.names = names
+        self.decks = decks
+        self.deck_names = deck_names
+        self.seed = seed
+        self.tokens = [secrets.token_urlsafe(18), None]
+        self.table = None
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.loop = loop
+        self.empty_since = time.monotonic()
+        self._sig = None
+
+    # ------------------------------------------------------------------ seats
+    def viewer_for(self, token) -> object:
+        """The seat a token opens, or SPECTATOR."""
+        if isinstance(token, str) and token:
+            for seat, t in enumerate(self.tokens):
+                if t is not None and secrets.compare_digest(t, token):
+                    return seat
+        return SPECTATOR
+
+    def seat_free(self) -> bool:
+        return self.opponent == "human" and self.tokens[1] is None
+
+    def start_table(self) -> None:
+        """Make the table (in a worker thread: the bot may play its first decisions)."""
+        from ..table import Table
+        kw = {}
+        if self.opponent == "bot":
+            kw["bot"] = self.bot
+        t = Table(tuple(self.decks), opponent="bot" if self.opponent == "bot" else "human",
+                  seed=self.seed, rules=self.rules, names=tuple(self.names),
+                  deck_names=tuple(self.deck_names), **kw)
+        t.watch(self._on_step)
+        self.table = t
+
+    def info(self, viewer) -> dict:
+        from ..engine.rules import get_rules
+        r = get_rules(self.rules)
+        connected = [any(c.viewer == s and not c.closed for c in self.conns) for s in (0, 1)]
+        if self.opponent == "bot":
+            connected[1] = True
+        return {"id": self.id, "opponent": self.opponent, "bot": self.bot,
+                "rules": r.name, "rules_title": r.title,
+                "zones": {"emz": r.extra_monster_zones, "pendulum": r.pendulum_zones},
+                "state": "waiting" if self.table is None else "playing",
+                "names": list(self.names), "deck_names": list(self.deck_names),
+                "connected": connected,
+                "spectators": sum(1 for c in self.conns if c.viewer == SPECTATOR),
+                "you": viewer}
+
+    # ------------------------------------------------------------------ sending
+    def frame(self, conn: Conn, view_cache: dict, final: bool = True) -> dict:
+        """The state message for a connection: its viewer's view and the events since the
+        last it got. Only called while no worker plays at this table (or from the worker)."""
+        t = self.table
+        v = conn.viewer
+        if t is None:
+            return {"type": "waiting", "room": self.info(v)}
+        if v not in view_cache:
+            view_cache[v] = t.view(v)
+        events = t.events(v, since=conn.seq)
+        if events:
+            conn.seq = events[-1]["seq"]
+        return {"type": "state", "final": final, "view": view_cache[v], "events": events,
+                "room": self.info(v)}
+
+    def broadcast(self) -> None:
+        cache: dict = {}
+        for c in list(self.conns):
+            c.send(self.frame(c, cache))
+
+    def _on_step(self, table) -> None:
+        """The table's watcher: in the worker thread, after each decision. When something
+        visible changed (the log, the chain, LP, phase or step), each connection gets its
+        viewer's view now (the events follow with it)."""
+        d = table.duel
+        sig = (id(d), len(d.log), len(d.chain), tuple(d.lp), d.turn, d.phase, d.step,
+               d.winner)
+        if sig == self._sig or not self.conns:
+            self._sig = sig
+            return
+        self._sig = sig
+        frames = []
+        views: dict = {}
+        conns = list(self.conns)
+        for c in conns:
+            v = c.viewer
+            if v not in views:
+                since = min(x.seq for x in conns if x.viewer == v)
+                views[v] = (table.view(v), table.events(v, since=since))
+            view, evs = views[v]
+            frames.append((c, view, evs))
+        if frames:
+            self.loop.call_soon_threadsafe(self._deliver, frames)
+
+    def _deliver(self, frames) -> None:
+        for c, view, evs in frames:
+            new = [e for e in evs if e["seq"] > c.seq]
+            if new:
+                c.seq = new[-1]["seq"]
+            c.send({"type": "state", "final": False, "view": view, "events": new,
+                    "room": self.info(c.viewer)})
+
+    # ------------------------------------------------------------------ messages
+    async def run(self, fn):
+        """Run `fn()` (table calls) in a worker thread, one at a time per room; then every
+        connection gets its view. Refused (TableError, YgosimError) goes to the caller."""
+        async with self.lock:
+            try:
+                out = await asyncio.to_thread(fn)
+            except (YgosimError, IllegalAction):     # refused: nothing changed
+                raise
+            except Exception:
+                self.broadcast()          # an engine failure: show what there is
+                raise
+            self.broadcast()
+            return out
+
+    async def handle(self, conn: Conn, msg: dict):
+        """One message from a connection. Returns what to say to it (lines), or None."""
+        from ..table import TableError
+        kind = msg.get("type")
+        if kind == "ping":
+            return None
+        if kind == "card":
+            from ..engine.rules import get_rules
+            from ..table import card_facts
+            name = msg.get("name")
+            if not isinstance(name, str):
+                raise Refused("card: a name is text")
+            try:
+                info = card_facts(name, get_rules(self.rules).card_era)
+            except TableError as e:
+                raise Refused(str(e)) from None
+            conn.send({"type": "card", "card": info, "ask": excerpt(name, 60)})
+            return None
+        seat = conn.viewer
+        if "seat" in msg and msg["seat"] != seat:
+            raise Refused(f"you are {_viewer_words(seat)}: you cannot act for seat "
+                          f"{excerpt(msg['seat'], 10)}")
+        if seat == SPECTATOR:
+            raise Refused("spectators only watch: they cannot answer, chat or change anything")
+        t = self.table
+        if t is None:
+            raise Refused("the duel has not started: waiting for your opponent to join")
+        if kind == "answer":
+            pid = msg.get("prompt")
+            if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool)):
+                raise Refused("answer: 'prompt' is the number of the question")
+            if "index" in msg:
+                ans = msg["index"]
+                if not isinstance(ans, int) or isinstance(ans, bool):
+                    raise Refused("answer: 'index' is the number of an answer, from 0")
+            elif "text" in msg:
+                ans = msg["text"]
+                if not isinstance(ans, str):
+                    raise Refused("answer: 'text' is a line of text")
+            else:
+                raise Refused("answer: give 'index' (from 0) or 'text'")
+            return await self.run(lambda: t.answer(seat, ans, prompt_id=pid))
+        if kind == "command":
+            line = msg.get("line")
+            if not isinstance(line, str):
+                raise Refused("command: 'line' is a line of text")
+            said = await self.run(lambda: t.command(seat, line))
+            if said is None:
+                raise Refused(f"'{excerpt(line, 40)}' is not a command (undo, hold, stops, "
+                              "stop PHASE, unstop PHASE, priority auto|ask-all, say TEXT)")
+            return said
+        if kind == "priority":
+            mode = msg.get("mode")
+            return await self.run(lambda: t.set_priority(seat, mode))
+        if kind == "stop":
+            phase, whose, on = msg.get("phase"), msg.get("whose", "opponent"), msg.get("on", True)
+            if not isinstance(phase, str) or not isinstance(whose, str) or \
+                    not isinstance(on, bool):
+                raise Refused("stop: 'phase' and 'whose' are words, 'on' true or false")
+            return await self.run(lambda: t.set_stops(seat, [phase], whose, on))
+        if kind == "hold":
+            return await self.run(lambda: t.hold(seat))
+        if kind == "undo":
+            return [await self.run(lambda: t.undo(seat))]
+        if kind == "say":
+            text = msg.get("text")
+            return await self.run(lambda: t.say(seat, text))
+        if kind == "proceed":
+            return await self.run(lambda: t.proceed(seat))
+        if kind == "side":
+            line = msg.get("line")
+            if not isinstance(line, str):
+                raise Refused("side: 'line' is a line of text")
+            return await self.run(lambda: t.side(seat, line))
+        raise Refused(f"unknown message type {excerpt(kind, 30)!r}")
+
+    def close(self) -> None:
+        if self.table is not None:
+            try:
+                self.table.close()
+            except Exception:          # noqa: BLE001
+                log.exception("closing room %s", self.id)
+        for c in list(self.conns):
+            c.closed = True
+            c.queue.put_nowait(None)
+        self.conns.clear()
+
+
+def _viewer_words(viewer) -> str:
+    return "a spectator" if viewer == SPECTATOR else f"seat {viewer}"
+
+
+class Rooms:
+    """Every room of the server, with the clean-up of rooms nobody is in."""
+
+    def __init__(self, max_rooms: int = 200, grace: float = 120.0):
+        self.rooms: dict[str, Room] = {}
+        self.max_rooms = max_rooms
+        self.grace = grace
+
+    def new_id(self) -> str:
+        while True:
+            rid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if rid not in self.rooms:
+                return rid
+
+    def add(self, room: Room) -> None:
+        if len(self.rooms) >= self.max_rooms:
+            raise Refused(f"the server has too many rooms ({self.max_rooms}): try again later")
+        self.rooms[room.id] = room
+
+    def get(self, rid) -> Room | None:
+        return self.rooms.get(rid) if isinstance(rid, str) else None
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close the rooms nobody has been connected to for `grace` seconds."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for rid, room in list(self.rooms.items()):
+            if room.conns or room.lock.locked():
+                continue
+            if now - room.empty_since >= self.grace:
+                room.close()
+                del self.rooms[rid]
+                gone.append(rid)
+        return gone

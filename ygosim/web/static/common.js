@@ -1,0 +1,170 @@
+// Shared helpers of the ygosim pages: building elements (text only: nothing from the server
+// is ever parsed as HTML), card faces, the card viewer, JSON requests.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export async function getJSON(url, options = {}) {
+  const res = await fetch(url, options);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: `${res.status} ${res.statusText}` }; }
+  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+export function postJSON(url, body) {
+  return getJSON(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                        body: JSON.stringify(body) });
+}
+
+// "Level 6 DARK Fiend 2500/1200 [Normal]" -> its parts
+export function parseKind(line, kind) {
+  const out = { kind: kind || "", frame: "", stars: null, starWord: "Level", attribute: "",
+                type: "", atk: null, def: null, sub: "" };
+  if (!line) return out;
+  let m = line.match(/^(Level|Rank) (\d+) (\S+) (.+?) (\S+)\/(\S+) \[(.+)\]$/);
+  if (m) {
+    Object.assign(out, { kind: "monster", starWord: m[1], stars: +m[2], attribute: m[3],
+                         type: m[4], atk: m[5], def: m[6], sub: m[7] });
+  } else if ((m = line.match(/^Link-(\d+) (\S+) (.+?) (\S+)\/\S+ \[(.+)\]$/))) {
+    Object.assign(out, { kind: "monster", starWord: "Link", stars: +m[1], attribute: m[2],
+                         type: m[3], atk: m[4], def: null, sub: m[5] });
+  } else if ((m = line.match(/^(.*?)\s*(Spell|Trap)$/))) {
+    Object.assign(out, { kind: m[2].toLowerCase(), sub: m[1] || "Normal" });
+  }
+  const subs = out.sub.split("/").map((s) => s.toLowerCase());
+  for (const f of ["link", "xyz", "synchro", "fusion", "ritual"]) {
+    if (subs.includes(f)) { out.frame = f; break; }
+  }
+  if (!out.frame && out.kind === "monster") out.frame = subs.includes("normal") ? "normal" : "effect";
+  if (out.kind === "spell" || out.kind === "trap") out.frame = out.kind;
+  out.pendulum = subs.includes("pendulum");
+  return out;
+}
+
+// A card face: name, Level/Rank/Link, Attribute/Type, ATK/DEF; or a card back.
+// cv: a card view from the server ({name, kind, kind_line, atk, def, level, hidden, faceup...}).
+export function cardFace(cv, { small = false } = {}) {
+  if (!cv || cv.hidden || !cv.name) {
+    return el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card" },
+              el("div", { class: "back-mark", text: "ygosim" }));
+  }
+  const k = parseKind(cv.kind_line, cv.kind);
+  const face = el("div", { class: `card face frame-${k.frame || "effect"}` +
+                                  (k.pendulum ? " pendulum" : "") + (small ? " small" : ""),
+                           dataset: { name: cv.name } });
+  face.append(el("div", { class: "c-name", text: cv.name }));
+  if (k.kind === "monster") {
+    const lv = k.starWord === "Link" ? `LINK-${k.stars}`
+      : `${k.starWord === "Rank" ? "☆" : "★"}${k.stars}`;
+    face.append(el("div", { class: "c-line" },
+      el("span", { class: "c-attr attr-" + k.attribute.toLowerCase(),
+                   title: k.attribute, text: k.attribute || "?" }),
+      el("span", { class: "c-level", text: lv })));
+    face.append(el("div", { class: "c-type", text: `[${k.type}${k.sub ? "/" + k.sub : ""}]` }));
+    const atk = cv.atk ?? k.atk, def = cv.def ?? k.def;
+    const stats = el("div", { class: "c-stats" },
+      el("span", { class: "atk" + modClass(cv.atk, k.atk), text: `${atk}` }),
+      k.starWord === "Link" ? el("span", { class: "def", text: `L${k.stars}` })
+        : el("span", { class: "def" + modClass(cv.def, k.def), text: `${def}` }));
+    face.append(stats);
+  } else {
+    face.append(el("div", { class: "c-line st" },
+      el("span", { class: "c-st-kind", text: (k.sub && k.sub !== "Normal" ? k.sub + " " : "")
+                                               + (k.kind === "trap" ? "Trap" : "Spell") })));
+    face.append(el("div", { class: "c-icon", text: k.kind === "trap" ? "⚠" : "✦" }));
+  }
+  return face;
+}
+
+function modClass(now, base) {
+  if (now === undefined || now === null || base === null || base === "?") return "";
+  const b = Number(base), n = Number(now);
+  if (Number.isNaN(b) || Number.isNaN(n) || b === n) return "";
+  return n > b ? " up" : " down";
+}
+
+// ----------------------------------------------------------------------------- card viewer
+const cardCache = new Map();
+
+export function fetchCard(name, rules) {
+  const key = `${rules}|${name}`;
+  if (!cardCache.has(key)) {
+    cardCache.set(key, getJSON(`/api/card?name=${encodeURIComponent(name)}&rules=${encodeURIComponent(rules)}`)
+      .catch((e) => ({ name, kind_line: "", text: e.message, playable: true })));
+  }
+  return cardCache.get(key);
+}
+
+// Show a card in the viewer panel (name, kind line, the project's description).
+export async function showCard(panel, cv, rules) {
+  if (!panel) return;
+  panel.replaceChildren();
+  if (!cv || !cv.name) {
+    panel.append(el("div", { class: "viewer-big" }, cardFace(null)),
+                 el("p", { class: "muted", text: "A face-down card: you cannot see it." }));
+    return;
+  }
+  const big = el("div", { class: "viewer-big" }, cardFace(cv));
+  const head = el("h3", { text: cv.name });
+  const kind = el("div", { class: "kind-line", text: cv.kind_line || "" });
+  const text = el("p", { class: "card-text muted", text: "…" });
+  panel.append(big, head, kind, text);
+  const info = await fetchCard(cv.name, rules);
+  text.classList.remove("muted");
+  text.textContent = info.text || "(no description)";
+  if (!cv.kind_line && info.kind_line) kind.textContent = info.kind_line;
+  if (info.playable === false) {
+    panel.append(el("p", { class: "muted", text: "(the simulator does not play this card's effect yet)" }));
+  }
+}
+
+// hovering or clicking any element with data-name shows that card
+export function wireCardViewer(root, panel, getRules, getView) {
+  const pick = (ev) => {
+    const node = ev.target.closest("[data-name], [data-cardkey]");
+    if (!node || !root.contains(node)) return;
+    const cv = getView ? getView(node) : { name: node.dataset.name };
+    if (cv) showCard(panel, cv, getRules());
+  };
+  root.addEventListener("mouseover", pick);
+  root.addEventListener("focusin", pick);
+}
+
+export function toast(text, kind = "") {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", { id: "toasts" });
+    document.body.append(box);
+  }
+  const t = el("div", { class: "toast " + kind, text });
+  box.append(t);
+  setTimeout(() => t.classList.add("gone"), 4200);
+  setTimeout(() => t.remove(), 5000);
+}
+
+export function modal(title, ...content) {
+  const back = el("div", { class: "modal-back" });
+  const box = el("div", { class: "modal", role: "dialog", "aria-label": title },
+    el("div", { class: "modal-head" }, el("h2", { text: title }),
+       el("button", { class: "close", title: "close", text: "×", onclick: () => back.remove() })),
+    ...content);
+  back.append(box);
+  back.addEventListener("click", (e) => { if (e.target === back) back.remove(); });
+  document.body.append(back);
+  return back;
+}

@@ -1,0 +1,66 @@
+// The lobby: choose your deck, the rules and the opponent, then make a room and go to it.
+import { el, getJSON, postJSON } from "./common.js";
+import { deckPicker } from "./deckpicker.js";
+
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  let options;
+  try {
+    options = await getJSON("/api/options");
+  } catch (e) {
+    $("errors").textContent = `The server did not answer: ${e.message}`;
+    return;
+  }
+  const rulesSel = $("rules");
+  for (const r of options.rules) rulesSel.append(el("option", { value: r.name, text: `${r.name} — ${r.title}` }));
+  rulesSel.value = localStorage.getItem("ygosim-rules") || options.default_rules;
+  const rules = () => rulesSel.value;
+  const mine = deckPicker(options, { id: "deck", defaultDeck: localStorage.getItem("ygosim-deck") || "yugi", rules });
+  const theirs = deckPicker(options, { id: "opp-deck", defaultDeck: "kaiba", rules });
+  $("my-deck").append(mine.node);
+  $("bot-deck").append(theirs.node);
+  rulesSel.addEventListener("change", () => { mine.refresh(); theirs.refresh(); });
+  const botSel = $("bot");
+  for (const b of options.bots) botSel.append(el("option", { value: b.name, text: b.label }));
+  botSel.value = localStorage.getItem("ygosim-bot") || options.default_bot;
+  if (!botSel.value) botSel.value = options.default_bot;
+  $("name").value = localStorage.getItem("ygosim-name") || "";
+  const opponent = () => (document.querySelector("input[name=opponent]:checked") || {}).value;
+  const sync = () => {
+    $("bot-part").hidden = opponent() !== "bot";
+    $("human-part").hidden = opponent() !== "human";
+    $("go").textContent = opponent() === "bot" ? "Duel!" : "Make a room";
+  };
+  for (const r of document.querySelectorAll("input[name=opponent]")) r.addEventListener("change", sync);
+  sync();
+
+  $("go").addEventListener("click", async () => {
+    $("errors").textContent = "";
+    $("go").disabled = true;
+    $("go-note").textContent = "setting up the duel…";
+    try {
+      const body = { name: $("name").value, rules: rules(), opponent: opponent(), deck: await mine.value() };
+      if (body.opponent === "bot") {
+        body.bot = botSel.value;
+        body.opponent_deck = await theirs.value();
+      }
+      const params = new URLSearchParams(location.search);
+      if (params.has("seed")) body.seed = Number(params.get("seed"));
+      const made = await postJSON("/api/rooms", body);
+      localStorage.setItem(`ygosim-room-${made.room}`, JSON.stringify({ token: made.token, seat: made.seat }));
+      localStorage.setItem("ygosim-name", $("name").value);
+      localStorage.setItem("ygosim-rules", rules());
+      localStorage.setItem("ygosim-bot", botSel.value);
+      if (body.deck.kind === "builtin") localStorage.setItem("ygosim-deck", body.deck.name);
+      location.href = `/room/${made.room}` + (params.has("speed") ? `?speed=${params.get("speed")}` : "");
+    } catch (e) {
+      $("errors").textContent = e.message;
+      $("go").disabled = false;
+      $("go-note").textContent = "";
+    }
+  });
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,481 @@
+// A duel room: the board, the decisions, priority settings, undo, chat, the log and the end of
+// the duel. Everything shown comes from the server's messages for this browser's seat (or for a
+// spectator); every answer goes back to the server, which checks it.
+import { el, getJSON, postJSON, showCard, wireCardViewer, toast, modal } from "./common.js";
+import { renderBoard, renderChain, actableMap, optionKeys, pileNames, PHASES } from "./board.js";
+import { deckPicker } from "./deckpicker.js";
+
+const $ = (id) => document.getElementById(id);
+const rid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const storeKey = `ygosim-room-${rid}`;
+const params = new URLSearchParams(location.search);
+const SPEEDS = { slow: 900, normal: 450, fast: 150, off: 0 };
+
+const S = {
+  ws: null, viewer: null, room: null, view: null, queue: [], pumping: false, lastSeq: 0,
+  chat: [], notes: [], boardState: {}, sent: null, fatal: false, retry: 0, shownEnd: null,
+  speed: params.get("speed") || localStorage.getItem("ygosim-speed") || "normal",
+  cards: new Map(),      // data-cardkey -> card view, for the viewer panel
+  actable: new Map(), frames: 0,
+};
+window.ygosim = S;         // for the browser tests: what this page has received
+
+function seat() { return S.viewer === 0 || S.viewer === 1 ? S.viewer : null; }
+function me() { return seat() ?? 0; }
+function rules() { return (S.room && S.room.rules) || "v10"; }
+function saved() {
+  try { return JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { return null; }
+}
+
+// ============================================================================ connecting
+async function start() {
+  wireCardViewer(document.body, $("viewer"), rules, (node) => {
+    if (node.dataset.cardkey) return S.cards.get(node.dataset.cardkey) || null;
+    return { name: node.dataset.name, kind_line: "" };
+  });
+  let info;
+  try {
+    info = await getJSON(`/api/rooms/${encodeURIComponent(rid)}`);
+  } catch (e) {
+    $("decision").replaceChildren(el("h2", { text: "No such room" }),
+      el("p", { text: e.message }), el("a", { href: "/", text: "Back to the lobby" }));
+    $("room-words").textContent = "no room";
+    return;
+  }
+  S.room = info;
+  const mine = saved();
+  if (!mine && info.state === "waiting" && info.opponent === "human") {
+    await joinForm(info);
+    return;
+  }
+  connect();
+}
+
+async function joinForm(info) {
+  const options = await getJSON("/api/options");
+  const picker = deckPicker(options, { id: "join-deck", rules: () => info.rules });
+  const name = el("input", { type: "text", id: "join-name", maxlength: 24, placeholder: "Player 2",
+                             value: localStorage.getItem("ygosim-name") || "" });
+  const err = el("div", { class: "errors" });
+  const go = el("button", { class: "primary", id: "join-go", text: "Join the duel" });
+  const watch = el("button", { id: "join-watch", text: "Just watch" });
+  const box = modal(`Join ${info.names[0]}'s duel`,
+    el("p", { class: "muted", text: `Rules: ${info.rules_title}. Choose your deck.` }),
+    el("div", { class: "field-row" }, el("label", { for: "join-name", text: "Your name" }), name),
+    el("div", { class: "field-row" }, el("span", { class: "label", text: "Your deck" }), picker.node),
+    err, el("div", { class: "buttons" }, go, watch));
+  go.addEventListener("click", async () => {
+    err.textContent = "";
+    go.disabled = true;
+    try {
+      const made = await postJSON(`/api/rooms/${encodeURIComponent(rid)}/join`,
+                                  { name: name.value, deck: await picker.value() });
+      localStorage.setItem(storeKey, JSON.stringify({ token: made.token, seat: made.seat }));
+      localStorage.setItem("ygosim-name", name.value);
+      box.remove();
+      connect();
+    } catch (e) {
+      err.textContent = e.message;
+      go.disabled = false;
+    }
+  });
+  watch.addEventListener("click", () => { box.remove(); connect(); });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(rid)}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => {
+    const mine = saved();
+    ws.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, since: S.lastSeq }));
+    $("status-dot").classList.remove("off");
+    S.retry = 0;
+    $("banner").replaceChildren();
+  });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    receive(msg);
+  });
+  ws.addEventListener("close", () => {
+    $("status-dot").classList.add("off");
+    if (S.fatal) return;
+    S.retry = Math.min(S.retry + 1, 6);
+    $("banner").replaceChildren(el("div", { class: "banner bad",
+      text: "The connection to the server was lost: reconnecting…" }));
+    setTimeout(connect, 400 * S.retry);
+  });
+}
+
+function send(msg) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    toast("not connected to the server (reconnecting)", "error");
+    return false;
+  }
+  S.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+// ============================================================================ messages
+function receive(msg) {
+  if (msg.type === "welcome") {
+    S.viewer = msg.viewer;
+    S.room = msg.room;
+    if (!msg.token_ok) toast("This browser's key is not valid for that room: you are watching.", "error");
+  } else if (msg.type === "waiting") {
+    S.room = msg.room;
+    showWaiting();
+  } else if (msg.type === "state") {
+    S.queue.push(msg);
+    pump();
+  } else if (msg.type === "error") {
+    toast(msg.error, "error");
+    if (msg.fatal) {
+      S.fatal = true;
+      $("decision").replaceChildren(el("h2", { text: "Not connected" }), el("p", { text: msg.error }),
+                                    el("a", { href: "/", text: "Back to the lobby" }));
+    }
+    S.sent = null;
+    enableDecision(true);
+  } else if (msg.type === "info") {
+    for (const line of msg.lines) toast(line);
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function pump() {
+  if (S.pumping) return;
+  S.pumping = true;
+  while (S.queue.length) {
+    const msg = S.queue.shift();
+    show(msg);
+    if (!msg.final) {
+      const ms = SPEEDS[S.speed] ?? 450;
+      if (ms) await sleep(S.queue.length > 12 ? ms / 4 : ms);
+    }
+  }
+  S.pumping = false;
+}
+
+// ============================================================================ drawing
+function show(msg) {
+  S.frames += 1;
+  S.view = msg.view;
+  S.room = msg.room;
+  S.viewer = msg.room.you;
+  S.logLength = msg.view.duel.log.length;
+  for (const e of msg.events || []) event(e);
+  const v = msg.view;
+  const obs = v.duel;
+  document.getElementById("waiting-modal")?.remove();
+  const prompt = v.prompt;
+  const pend = obs.pending && obs.pending.options ? obs.pending.options : [];
+  S.actable = prompt ? actableMap(pend, me()) : new Map();
+  S.cards = indexCards(obs);
+  renderBoard($("board"), obs, { me: me(), zones: S.room.zones, actable: S.actable,
+                                 state: S.boardState, rules: rules() });
+  renderChain($("chain"), obs, me());
+  renderDecision(v, pend);
+  renderControls(v);
+  renderLog(obs);
+  renderChat();
+  $("room-words").textContent = roomWords();
+  $("chat-input").hidden = seat() === null;
+  document.body.dataset.prompt = prompt ? String(prompt.id) : "";
+  document.body.dataset.state = v.state;
+  if ((v.state === "over" || v.state === "match_over") && msg.final) showEnd(v);
+  else document.getElementById("end-modal")?.remove();
+}
+
+function roomWords() {
+  const r = S.room;
+  const who = seat() === null ? "watching" : `you are ${r.names[seat()]}`;
+  const away = r.connected.map((c, i) => (c ? null : r.names[i])).filter(Boolean);
+  return `${r.rules} rules · ${who}` + (r.spectators ? ` · ${r.spectators} watching` : "") +
+    (away.length ? ` · ${away.join(", ")} disconnected` : "");
+}
+
+// every card on the board by its key, for the card viewer
+function indexCards(obs) {
+  const m = new Map();
+  obs.sides.forEach((s, p) => {
+    s.monsters.forEach((cv, i) => cv && m.set(`f:${p}:m${i + 1}`, cv));
+    s.spells.forEach((cv, i) => cv && m.set(`f:${p}:s${i + 1}`, cv));
+    if (s.field_spell) m.set(`f:${p}:fz`, s.field_spell);
+    for (const cv of s.extra_monster_zone || []) m.set(`f:${p}:emz`, cv);
+    (s.hand || []).forEach((cv, i) => m.set(`hand:${p}:${i}`, cv));
+  });
+  return m;
+}
+
+function event(e) {
+  if (typeof e.seq === "number") S.lastSeq = Math.max(S.lastSeq, e.seq);
+  if (S.seen && S.seen.has(e.seq)) return;
+  (S.seen ||= new Set()).add(e.seq);
+  if (e.type === "chat") S.chat.push(e);
+  else if (e.type === "note") S.notes.push({ text: e.text, at: S.logLength });
+  else if (e.type === "undone") { toast(e.text); S.notes.push({ text: e.text, at: S.logLength }); }
+  else if (e.type === "duel_start" && e.duel > 1) {
+    S.notes = [{ text: `— Duel ${e.duel} (seed ${e.seed}) —`, at: 0 }];
+    S.boardState = {};
+  }
+}
+
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+function renderDecision(v, pend) {
+  const box = $("decision");
+  const p = v.prompt;
+  box.replaceChildren();
+  if (!p) {
+    S.sent = null;
+    if (v.state !== "duel") {
+      box.append(el("h2", { text: v.state === "siding" ? "Side decking" : "The duel is over" }));
+      return;
+    }
+    if (seat() === null) {
+      box.append(el("h2", { text: "Watching" }),
+                 el("div", { class: "waiting-words thinking",
+                             text: v.waiting_for !== null && v.waiting_for !== undefined
+                               ? `${v.names[v.waiting_for]} is deciding` : "the duel goes on" }));
+      return;
+    }
+    const bot = v.seats[1 - seat()] === "bot";
+    box.append(el("h2", { text: "Opponent's move" }),
+               el("div", { class: "waiting-words thinking",
+                           text: bot ? "The bot is playing" : `Waiting for ${v.names[1 - seat()]}` }));
+    return;
+  }
+  box.append(el("h2", { id: "question", text: cap(p.question) }),
+             el("div", { class: "context", text: p.context.words }));
+  if (p.why) box.append(el("div", { class: "why", text: p.why }));
+  const list = el("div", { class: "options", id: "options" });
+  p.options.forEach((o, i) => {
+    const data = pend[i] || {};
+    const b = el("button", { class: "option", dataset: { index: String(o.index), text: o.text },
+                             title: o.text },
+      el("span", { class: "n", text: `${i + 1}.` }), el("span", { text: o.say }));
+    b.addEventListener("click", () => answer(o.index));
+    b.addEventListener("mouseenter", () => focusKeys(optionKeys(data, me())));
+    b.addEventListener("mouseleave", () => focusKeys([]));
+    list.append(b);
+  });
+  box.append(list);
+  if (p.options.length > 3) {
+    box.append(el("div", { class: "muted hint",
+                           text: "Or click a lit card, zone or phase on the board." }));
+  }
+  enableDecision(!S.sent || S.sent !== p.id);
+}
+
+function enableDecision(on) {
+  for (const b of document.querySelectorAll("#options button")) b.disabled = !on;
+}
+
+function focusKeys(keys) {
+  for (const n of document.querySelectorAll(".focus")) n.classList.remove("focus");
+  for (const k of keys) {
+    for (const n of document.querySelectorAll(`[data-cardkey="${CSS.escape(k)}"]`)) n.classList.add("focus");
+  }
+}
+
+function answer(index) {
+  const p = S.view && S.view.prompt;
+  if (!p || S.sent === p.id) return;
+  closeMenu();
+  if (send({ type: "answer", prompt: p.id, index })) {
+    S.sent = p.id;
+    enableDecision(false);
+  }
+}
+
+// ============================================================================ clicking the board
+let menuNode = null;
+function closeMenu() { menuNode?.remove(); menuNode = null; }
+
+function onBoardClick(ev) {
+  const node = ev.target.closest("[data-cardkey]");
+  closeMenu();
+  if (!node) return;
+  const key = node.dataset.cardkey;
+  const opts = S.actable.get(key);
+  if (opts && opts.length) {
+    ev.stopPropagation();
+    const p = S.view.prompt;
+    menuNode = el("div", { class: "menu", id: "card-menu", role: "menu" },
+      el("div", { class: "menu-title", text: cap(p.question) }),
+      ...opts.map((o) => el("button", { role: "menuitem", dataset: { index: String(o.index) },
+                                        text: p.options[o.index].say,
+                                        onclick: () => answer(o.index) })));
+    document.body.append(menuNode);
+    const r = menuNode.getBoundingClientRect();
+    menuNode.style.left = `${Math.min(ev.clientX + 4, innerWidth - r.width - 8)}px`;
+    menuNode.style.top = `${Math.min(ev.clientY + 4, innerHeight - r.height - 8)}px`;
+    return;
+  }
+  if (key.startsWith("pile:")) showPile(key);
+  else if (S.cards.has(key)) showCard($("viewer"), S.cards.get(key), rules());
+}
+
+function showPile(key) {
+  const [, p, what] = key.split(":");
+  const obs = S.view.duel;
+  const titles = { gy: "Graveyard", banished: "Banished", extra: "Extra Deck", deck: "Deck", hand: "Hand" };
+  const whose = +p === me() && seat() !== null ? "Your" : `${obs.names[+p]}'s`;
+  const names = pileNames(obs, key);
+  const side = obs.sides[+p];
+  const count = { gy: side.gy_count, banished: side.banished_count, extra: side.extra_count,
+                  deck: side.deck_count, hand: side.hand_count }[what];
+  const body = names.length
+    ? el("div", { class: "pile-list" }, ...names.map((n) => el("span", { class: "item", dataset: { name: n }, text: n })))
+    : el("p", { class: "muted", text: `${count} card${count === 1 ? "" : "s"}` +
+                                      (what === "deck" || what === "hand" || what === "extra" ? " (hidden)" : "") });
+  const box = modal(`${whose} ${titles[what] || what}`, body);
+  wireCardViewer(box, $("viewer"), rules);
+}
+
+// ============================================================================ controls
+function renderControls(v) {
+  const box = $("controls");
+  box.replaceChildren();
+  if (seat() !== null && v.priority) {
+    const undo = el("button", { id: "undo", text: "↶ Undo", disabled: !v.can_undo,
+      title: "take back your last decision and the bot's replies",
+      onclick: () => send({ type: "undo" }) });
+    const hold = el("button", { id: "hold", text: v.priority.hold ? "Holding" : "Hold",
+      title: "be asked at the next response window, whatever happens",
+      onclick: () => send({ type: "hold" }) });
+    const prio = el("select", { id: "priority", title: "when you are asked in response windows" },
+      el("option", { value: "auto", text: "auto-pass" }), el("option", { value: "ask-all", text: "ask every window" }));
+    prio.value = v.priority.mode;
+    prio.addEventListener("change", () => send({ type: "priority", mode: prio.value }));
+    const stops = el("button", { id: "stops", text: `Stops${v.priority.stops.length ? ` (${v.priority.stops.length})` : ""}`,
+      onclick: () => stopsDialog() });
+    box.append(undo, hold, prio, stops);
+    if (v.seats[1 - seat()] !== "bot") undo.hidden = true;
+  }
+  const speed = el("select", { id: "speed", title: "how fast the opponent's moves are shown" },
+    ...Object.keys(SPEEDS).map((k) => el("option", { value: k, text: `moves: ${k}` })));
+  speed.value = S.speed;
+  speed.addEventListener("change", () => { S.speed = speed.value; localStorage.setItem("ygosim-speed", S.speed); });
+  box.append(speed);
+}
+
+function stopsDialog() {
+  const v = S.view;
+  const on = new Set((v.priority.stops || []).map((s) => `${s.phase}|${s.turn}`));
+  const grid = el("div", { class: "stops-grid" },
+    el("span"), el("b", { text: "opponent's turn" }), el("b", { text: "your turn" }));
+  for (const [name, , title] of PHASES) {
+    grid.append(el("span", { text: title }));
+    for (const whose of ["opponent", "mine"]) {
+      const box = el("input", { type: "checkbox", id: `stop-${name}-${whose}`, checked: on.has(`${name}|${whose}`) });
+      box.addEventListener("change", () => send({ type: "stop", phase: name, whose, on: box.checked }));
+      grid.append(box);
+    }
+  }
+  modal("Stops", el("p", { class: "muted",
+    text: "With auto-pass you are asked only when something happened you can respond to. A stop asks you at that phase too." }), grid);
+}
+
+// ============================================================================ log and chat
+function renderLog(obs) {
+  const box = $("log");
+  box.replaceChildren();
+  const notes = S.notes.filter((n) => n.at <= obs.log.length);
+  let k = 0;
+  obs.log.forEach((line, i) => {
+    for (; k < notes.length && notes[k].at <= i; k++) box.append(el("div", { class: "note", text: notes[k].text }));
+    const text = line.replace(/^T\d+ /, "");
+    box.append(el("div", { class: text.startsWith("---") ? "turn-line" : "", text }));
+  });
+  for (; k < notes.length; k++) box.append(el("div", { class: "note", text: notes[k].text }));
+  if (S.logPinned !== false) box.scrollTop = box.scrollHeight;
+}
+
+function renderChat() {
+  const box = $("chat");
+  box.replaceChildren(...S.chat.map((c) => el("div", { class: c.from === "bot" ? "bot" : "person" },
+    el("b", { text: `${c.name}: ` }), c.text)));
+  box.scrollTop = box.scrollHeight;
+}
+
+function say() {
+  const input = $("say");
+  const text = input.value.trim();
+  if (text && send({ type: "say", text })) input.value = "";
+}
+
+// ============================================================================ waiting, the end
+function showWaiting() {
+  if (document.getElementById("waiting-modal")) return;
+  const r = S.room;
+  const link = `${location.origin}/room/${rid}`;
+  const input = el("input", { type: "text", id: "share-link", readonly: true, value: link });
+  const copy = el("button", { text: "Copy", onclick: async () => {
+    try { await navigator.clipboard.writeText(link); toast("link copied"); } catch (e) { input.select(); }
+  } });
+  const body = seat() === 0
+    ? [el("p", { text: "Send this link to your opponent: they open it, choose a deck and join." }),
+       el("div", { class: "share" }, input, copy),
+       el("p", { class: "muted", text: "On another machine of your network, start the server with --host 0.0.0.0 and use this machine's address instead of 127.0.0.1." })]
+    : [el("p", { text: `${r.names[0]} is waiting for an opponent.` })];
+  const box = modal("Waiting for your opponent", ...body);
+  box.id = "waiting-modal";
+  $("decision").replaceChildren(el("h2", { text: "Waiting for an opponent" }));
+  $("room-words").textContent = `${r.rules} rules · waiting`;
+}
+
+function showEnd(v) {
+  const key = `${v.duel_no}|${v.state}`;
+  if (S.shownEnd === key) return;
+  S.shownEnd = key;
+  const res = v.result;
+  const s = seat();
+  let words, cls = "";
+  if (res.winner === "draw") words = "A draw";
+  else if (s !== null && res.winner === s) { words = "You win!"; cls = "win"; }
+  else if (s !== null) { words = v.seats[1 - s] === "bot" ? "The bot wins" : `${v.names[res.winner]} wins`; cls = "lose"; }
+  else words = `${v.names[res.winner]} wins`;
+  const parts = [el("div", { class: "result-big " + cls, id: "result", text: words }),
+                 el("p", { text: `${cap(res.reason)} after ${res.turns} turns.` })];
+  if (res.bot_hand && res.bot_hand.length) {
+    parts.push(el("p", { class: "muted" }, "The bot's hand was: ",
+      ...res.bot_hand.map((n, i) => el("span", { dataset: { name: n }, text: (i ? ", " : "") + n }))));
+  }
+  const buttons = el("div", { class: "buttons" });
+  if (s !== null) {
+    const token = (saved() || {}).token || "";
+    const href = `/api/rooms/${encodeURIComponent(rid)}/replay?token=${encodeURIComponent(token)}`;
+    buttons.append(el("a", { href, id: "download-replay", download: `ygosim-${rid}-duel${v.duel_no}.json` },
+                      el("button", { text: "⤓ Download the replay" })));
+    buttons.append(el("button", { id: "watch-replay", text: "▶ Watch the replay", onclick: async () => {
+      try {
+        const rep = await getJSON(href);
+        const made = await postJSON("/api/replays", rep);
+        location.href = `/replay?id=${encodeURIComponent(made.id)}`;
+      } catch (e) { toast(e.message, "error"); }
+    } }));
+    if (v.can_undo) buttons.append(el("button", { id: "end-undo", text: "↶ Undo", onclick: () => { send({ type: "undo" }); box.remove(); } }));
+    buttons.append(el("button", { class: "primary", id: "again", text: "Duel again",
+                                  onclick: () => { send({ type: "proceed" }); box.remove(); } }));
+  }
+  buttons.append(el("a", { href: "/" }, el("button", { text: "Lobby" })));
+  const box = modal("The duel is over", ...parts, buttons);
+  box.id = "end-modal";
+  wireCardViewer(box, $("viewer"), rules);
+}
+
+// ============================================================================ wiring
+$("board").addEventListener("click", onBoardClick);
+document.addEventListener("click", (ev) => { if (menuNode && !menuNode.contains(ev.target)) closeMenu(); });
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
+$("say-go").addEventListener("click", say);
+$("log").addEventListener("wheel", () => setTimeout(() => {
+  const box = $("log");
+  S.logPinned = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+}, 50));
+$("say").addEventListener("keydown", (ev) => { if (ev.key === "Enter") say(); });
+start();
