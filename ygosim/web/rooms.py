@@ -272,11 +272,13 @@ class Room:
             line = msg.get("line")
             if not isinstance(line, str):
                 raise Refused("command: 'line' is a line of text")
-            said = await self.run(lambda: t.command(seat, line))
-            if said is None:
-                raise Refused(f"'{excerpt(line, 40)}' is not a command (undo, hold, stops, "
-                              "stop PHASE, unstop PHASE, priority auto|ask-all, say TEXT)")
-            return said
+            def command():
+                said = t.command(seat, line)
+                if said is None:
+                    raise Refused(f"'{excerpt(line, 40)}' is not a command (undo, hold, stops, "
+                                  "stop PHASE, unstop PHASE, priority auto|ask-all, say TEXT)")
+                return said
+            return await self.run(command)
         if kind == "priority":
             mode = msg.get("mode")
             return await self.run(lambda: t.set_priority(seat, mode))

@@ -377,6 +377,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
+            with contextlib.suppress(Exception):
+                await ws.close(code=1008 if conn.strikes > MAX_STRIKES else 1000)
             if rooms.get(room.id) is room and not room.lock.locked():
                 room.broadcast()
 

@@ -1,0 +1,516 @@
+"""The web server without a browser (Starlette's TestClient): whole duels over the websocket,
+illegal answers, hostile messages, reconnecting, spectators, room clean-up, the lobby's deck
+checks, replays, and that no frame holds what its viewer may not know."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from ygosim import replay as R  # noqa: E402
+from ygosim.engine.observe import SPECTATOR  # noqa: E402
+from ygosim.web import rooms as RM  # noqa: E402
+from ygosim.web.server import create_app  # noqa: E402
+
+from web_util import Spy, frame_problems, pick, secrets_of  # noqa: E402
+
+YUGI = {"kind": "builtin", "name": "yugi"}
+KAIBA = {"kind": "builtin", "name": "kaiba"}
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def make_room(c, **kw):
+    body = {"deck": YUGI, "opponent": "bot", "bot": "random", "seed": 3}
+    body.update(kw)
+    r = c.post("/api/rooms", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def hello(ws, token=None, since=0):
+    ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    return welcome
+
+
+def final_state(ws, after=None, limit=5000):
+    """Read messages up to the next final state (past those still asking question `after`, an
+    answered question: every connection also gets a state when someone comes or goes);
+    returns (it, every message read). An error or a waiting room ends the read too."""
+    seen = []
+    for _ in range(limit):
+        m = ws.receive_json()
+        seen.append(m)
+        if m["type"] == "state" and m["final"]:
+            p = m["view"]["prompt"]
+            if after is None or p is None or p["id"] != after:
+                return m, seen
+        if m["type"] in ("error", "waiting"):
+            return m, seen
+    raise AssertionError("no final state")
+
+
+def moved(t, seat, pid, timeout=30.0):
+    """Wait until the server has taken seat's answer to question `pid`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        p = t.prompt(seat)
+        if p is None or p["id"] != pid:
+            return
+        time.sleep(0.002)
+    raise AssertionError("the server did not take the answer")
+
+
+def synced(ws, t, seat, limit=5000):
+    """The final state that shows the table as it is now (nobody plays meanwhile)."""
+    p = t.prompt(seat)
+    want = (p["id"] if p else None, len(t.duel.log), t.state)
+    for _ in range(limit):
+        m = ws.receive_json()
+        if m["type"] == "state" and m["final"]:
+            v = m["view"]
+            if (v["prompt"]["id"] if v["prompt"] else None, len(v["duel"]["log"]),
+                    v["state"]) == want:
+                return m
+    raise AssertionError("the connection never showed the table as it is")
+
+
+def table_of(c, rid):
+    return c.app.state.rooms.get(rid).table
+
+
+# ============================================================================ lobby
+def test_the_lobby_offers_the_built_in_decks_the_rule_sets_and_the_bots(client):
+    from ygosim import agents
+    from ygosim.engine.rules import NAMES
+    opts = client.get("/api/options").json()
+    names = {d["name"] for d in opts["decks"]}
+    assert {"yugi", "kaiba", "masters", "goat-control", "chaos-turbo", "warrior", "empty-jar",
+            "chaos-goat", "zombie"} <= names
+    assert [r["name"] for r in opts["rules"]] == list(NAMES)
+    goat = next(r for r in opts["rules"] if r["name"] == "goat")
+    assert goat["emz"] is False and goat["pendulum"] is False
+    assert {b["name"] for b in opts["bots"]} == set(agents.AGENTS)
+    assert opts["default_bot"] in agents.AGENTS
+    yugi = next(d for d in opts["decks"] if d["name"] == "yugi")
+    assert yugi["playable"] == {r: True for r in NAMES}
+    for page in ("/", "/replay", "/room/whatever", "/static/room.js", "/static/style.css"):
+        r = client.get(page)
+        assert r.status_code == 200 and "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_decks_the_engine_cannot_play_are_refused_naming_their_cards(client):
+    from ygosim.formats.deck import load_deck
+    from ygosim.formats.rules import not_playable
+    missing = [c.name for c in not_playable(load_deck("goat-control"), "goat")]
+    if not missing:
+        pytest.skip("every card of goat-control is playable now")
+    r = client.post("/api/rooms", json={"deck": {"kind": "builtin", "name": "goat-control"},
+                                        "rules": "goat", "opponent": "bot"})
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert f"{len(missing)} cards the engine cannot play yet under goat rules" in err
+    assert missing[0] in err
+
+
+@pytest.mark.parametrize("deck, words", [
+    ({"kind": "builtin", "name": "../../etc/passwd"}, "there is no built-in deck"),
+    ({"kind": "builtin", "name": ["yugi"]}, "there is no built-in deck"),
+    ({"kind": "ydke", "url": "ydke://!!!"}, "the Main Deck is empty"),
+    ({"kind": "ydke", "url": "http://example.com"}, "is not a ydke:// URL"),
+    ({"kind": "ydk", "text": "#main\n99999999\n", "filename": "x.ydk"}, "unknown passcode 99999999"),
+    ({"kind": "ydk", "text": "#main\n", "filename": "x.ydk"}, "the Main Deck is empty"),
+    ({"kind": "ydk", "text": "x" * 70000, "filename": "x.ydk"}, "too big"),
+    ({"kind": "path", "name": "/etc/passwd"}, "choose a built-in deck"),
+    ("yugi", "choose a deck"),
+])
+def test_bad_decks_are_refused_with_the_reason(client, deck, words):
+    r = client.post("/api/rooms", json={"deck": deck, "opponent": "bot"})
+    assert r.status_code in (400, 413) and words in r.json()["error"], r.text
+    assert not client.app.state.rooms.rooms
+
+
+def test_an_uploaded_ydk_and_a_ydke_url_make_decks(client):
+    from ygosim.formats.deck import load_deck
+    deck = load_deck("yugi")
+    r = client.post("/api/rooms", json={"deck": {"kind": "ydk", "text": deck.to_ydk(),
+                                                 "filename": "../my deck.ydk"},
+                                        "opponent": "bot", "bot": "random",
+                                        "opponent_deck": {"kind": "ydke",
+                                                          "url": load_deck("kaiba").to_ydke()}})
+    assert r.status_code == 200, r.text
+    t = table_of(client, r.json()["room"])
+    assert t.deck_names == ("my deck", "ydke deck")
+    assert [c.name for c in t.duel_decks[0].main] == [c.name for c in deck.main]
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"rules": "goat2"}, "is not a rule set"), ({"opponent": "cat"}, "'bot' or 'human'"),
+    ({"bot": "nobody"}, "is not one of"), ({"seed": -1}, "seed"), ({"seed": True}, "seed"),
+    ({"name": "x" * 40}, "too long"), ({"name": "a\x1bb"}, "not text"),
+])
+def test_bad_lobby_choices_are_refused(client, body, words):
+    r = client.post("/api/rooms", json=dict({"deck": YUGI}, **body))
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
+def test_bad_requests_are_refused(client):
+    r = client.post("/api/rooms", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/rooms", content=b"x" * 300_000)
+    assert r.status_code == 400 and "too big" in r.json()["error"]
+    assert client.post("/api/rooms", json=[1, 2]).status_code == 400
+    assert client.get("/api/rooms/nope").status_code == 404
+    assert client.post("/api/rooms/nope/join", json={"deck": YUGI}).status_code == 404
+    assert client.get("/api/card?name=Dark%20Magician").json()["name"] == "Dark Magician"
+    assert client.get("/api/card?name=zzzzzz").status_code == 404
+    assert client.get("/api/card?name=Sangan&rules=bad").status_code == 400
+
+
+# ============================================================================ whole duels
+def play_duel(ws, first, limit=3000):
+    """Answer every question of the seat behind `ws` with `pick` until the Duel is over."""
+    m = first
+    n = 0
+    while m["view"]["state"] == "duel" and n < limit:
+        p = m["view"]["prompt"]
+        assert p is not None, "a person's turn to wait, but nobody else plays"
+        ws.send_json({"type": "answer", "prompt": p["id"], "index": pick(p["options"])})
+        m, _ = final_state(ws, after=p["id"])
+        assert m["type"] == "state", m
+        n += 1
+    return m, n
+
+
+def test_a_whole_duel_against_the_bot_over_the_websocket_then_its_replay(client, monkeypatch):
+    spy = Spy(monkeypatch)
+    made = make_room(client, bot="heuristic", seed=11)
+    with client.websocket_connect(f"/ws/{made['room']}") as ws, \
+            client.websocket_connect(f"/ws/{made['room']}") as watch:
+        assert hello(ws, made["token"])["viewer"] == 0
+        assert hello(watch)["viewer"] == SPECTATOR
+        first, _ = final_state(ws)
+        end, answers = play_duel(ws, first)
+    assert end["view"]["state"] == "over" and answers > 10
+    res = end["view"]["result"]
+    assert res["winner"] in (0, 1) and res["bot_hand"] is not None
+    kinds = {m["type"] for m, _ in spy.sent[0]}
+    assert kinds == {"state"}
+    steps = [m for m, _ in spy.sent[0] if not m["final"]]
+    assert len(steps) > 20           # the bot's moves were shown as they happened
+    assert spy.problems(0) == [] and spy.problems(SPECTATOR) == []
+    assert len(spy.sent[SPECTATOR]) > 20
+    # the replay, for the players only, once the duel is over
+    rid = made["room"]
+    assert client.get(f"/api/rooms/{rid}/replay").status_code == 403
+    r = client.get(f"/api/rooms/{rid}/replay?token={made['token']}")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rep = R.from_dict(r.json())
+    d = R.play(rep)
+    assert d.winner == res["winner"] and d.turn == res["turns"]
+    # watched in the replay viewer
+    up = client.post("/api/replays", json=r.json()).json()
+    assert up["steps"] == len(rep.decisions) and up["result"]["winner"] == res["winner"]
+    last = client.get(f"/api/replays/{up['id']}/{up['steps']}?as=all").json()
+    assert last["duel"]["winner"] == res["winner"]
+    start = client.get(f"/api/replays/{up['id']}/0?as=0").json()
+    assert start["did"] is None and start["duel"]["sides"][1]["hand"] is None
+    mid = client.get(f"/api/replays/{up['id']}/{up['steps'] // 2}?as=1").json()
+    assert mid["duel"]["sides"][0]["hand"] is None and mid["duel"]["sides"][1]["hand"] is not None
+    assert client.get(f"/api/replays/{up['id']}/{up['steps'] + 1}").status_code == 404
+    assert client.get(f"/api/replays/{up['id']}/3?as=2").status_code == 400
+    assert client.get(f"/api/replays/{up['id']}").json()["steps"] == up["steps"]
+
+
+def test_a_whole_duel_between_two_people_and_a_spectator(client, monkeypatch):
+    spy = Spy(monkeypatch)
+    made = make_room(client, opponent="human", seed=21, rules="goat")
+    rid = made["room"]
+    assert client.get(f"/api/rooms/{rid}").json()["state"] == "waiting"
+    with client.websocket_connect(f"/ws/{rid}") as a:
+        hello(a, made["token"])
+        m, _ = final_state(a)
+        assert m["type"] == "waiting" and m["room"]["connected"] == [True, False]
+        joined = client.post(f"/api/rooms/{rid}/join", json={"deck": KAIBA, "name": "Kaiba"})
+        assert joined.status_code == 200
+        third = client.post(f"/api/rooms/{rid}/join", json={"deck": KAIBA})
+        assert third.status_code == 409 and "spectator" in third.json()["error"]
+        with client.websocket_connect(f"/ws/{rid}") as b, \
+                client.websocket_connect(f"/ws/{rid}") as watch:
+            assert hello(b, joined.json()["token"])["viewer"] == 1
+            hello(watch)
+            socks = {0: a, 1: b}
+            t = table_of(client, rid)
+            n = 0
+            while n < 3000:
+                views = [synced(socks[s], t, s)["view"] for s in (0, 1)]
+                if views[0]["state"] != "duel":
+                    break
+                seat = 0 if views[0]["prompt"] else 1
+                p = views[seat]["prompt"]
+                assert p is not None and views[1 - seat]["prompt"] is None
+                assert views[1 - seat]["waiting_for"] == seat
+                socks[seat].send_json({"type": "answer", "prompt": p["id"],
+                                       "index": pick(p["options"])})
+                moved(t, seat, p["id"])
+                n += 1
+            assert views[0]["state"] == "over" and views[0]["result"] == views[1]["result"]
+            assert views[0]["rules"] == "goat" and n > 20
+    for viewer in (0, 1, SPECTATOR):
+        assert len(spy.sent[viewer]) > 20
+        assert spy.problems(viewer) == []
+    watched = [m for m, _ in spy.sent[SPECTATOR]]
+    assert all(m["view"]["prompt"] is None for m in watched)
+    assert all(s["hand"] is None for m in watched for s in m["view"]["duel"]["sides"])
+
+
+def test_the_frame_check_finds_a_leak():
+    """The check the duels above pass can fail: frames made with everything revealed (the
+    opponent's hand, face-down cards) are caught, naming what leaked."""
+    from ygosim.engine.api import new_duel
+    from ygosim.engine.observe import observe
+    from ygosim.formats.deck import load_deck
+    from ygosim.agents.random_agent import RandomAgent
+    d = new_duel(load_deck("yugi"), load_deck("kaiba"), seed=4)
+    agent = RandomAgent(4)
+    caught = clean = total = 0
+    for _ in range(150):
+        if d.winner is not None:
+            break
+        d.apply(agent.choose(d))
+        secret = secrets_of(d, 0)
+        leaky = {"type": "state", "view": {"viewer": 0, "duel": observe(d, None)}, "events": []}
+        fine = {"type": "state", "view": {"viewer": 0, "duel": observe(d, 0)}, "events": []}
+        total += 1
+        caught += bool(frame_problems(leaky, secret))
+        clean += not frame_problems(fine, secret)
+    assert total == 150 and clean == total and caught >= 140
+    problems = frame_problems(leaky, secret)
+    assert any("player 1's hand" in x for x in problems)
+    assert any("hidden card id" in x for x in problems)
+
+
+# ============================================================================ refusals
+def test_illegal_answers_are_refused_with_the_reason_and_change_nothing(client):
+    made = make_room(client)
+    t = table_of(client, made["room"])
+    with client.websocket_connect(f"/ws/{made['room']}") as ws:
+        hello(ws, made["token"])
+        m, _ = final_state(ws)
+        p = m["view"]["prompt"]
+        before = (list(t.duel.history), t.duel.pending.kind)
+        for msg, words in [
+            ({"type": "answer", "prompt": p["id"], "index": 7}, "there is no answer number 7"),
+            ({"type": "answer", "prompt": p["id"], "index": -1}, "there is no answer number"),
+            ({"type": "answer", "prompt": p["id"] + 5, "index": 0}, "question now is"),
+            ({"type": "answer", "prompt": p["id"], "text": "summon Dark Magician"},
+             "not a legal answer"),
+            ({"type": "answer", "prompt": p["id"], "index": True}, "'index' is the number"),
+            ({"type": "answer", "prompt": p["id"], "index": "0"}, "'index' is the number"),
+            ({"type": "answer", "prompt": "1", "index": 0}, "'prompt' is the number"),
+            ({"type": "answer", "prompt": p["id"]}, "give 'index'"),
+            ({"type": "answer", "prompt": p["id"], "text": "\x00\x1b[2J"}, "not text"),
+            ({"type": "answer", "prompt": p["id"], "index": 0, "seat": 1},
+             "cannot act for seat 1"),
+            ({"type": "proceed"}, "the duel is not over"),
+            ({"type": "command", "line": "dance"}, "is not a command"),
+            ({"type": "priority", "mode": "never"}, "is not a mode"),
+            ({"type": "stop", "phase": "lunch"}, "is not a phase"),
+            ({"type": "say", "text": ""}, "say what"),
+            ({"type": "side", "line": "out x in y"}, "no side decking"),
+        ]:
+            ws.send_json(msg)
+            err = ws.receive_json()
+            assert err["type"] == "error" and words in err["error"], (msg, err)
+            assert (list(t.duel.history), t.duel.pending.kind) == before
+        ws.send_json({"type": "undo"})
+        assert "nothing to undo" in ws.receive_json()["error"]
+        ws.send_json({"type": "answer", "prompt": p["id"], "text": "call heads"})
+        m, _ = final_state(ws, after=p["id"])
+        assert m["view"]["prompt"]["id"] > p["id"] and len(t.duel.history) > len(before[0])
+
+
+def test_hostile_messages_get_an_error_and_change_nothing(client):
+    made = make_room(client)
+    t = table_of(client, made["room"])
+    with client.websocket_connect("/ws/no-such-room") as ws:
+        m = ws.receive_json()
+        assert m["fatal"] and "no such room" in m["error"]
+    with client.websocket_connect(f"/ws/{made['room']}") as ws:     # no hello first
+        ws.send_text("[1, 2]")
+        assert "hello" in ws.receive_json()["error"]
+    with client.websocket_connect(f"/ws/{made['room']}") as ws:
+        welcome = hello(ws, "not-a-token")
+        assert welcome["viewer"] == SPECTATOR and welcome["token_ok"] is False
+        final_state(ws)
+        ws.send_json({"type": "answer", "index": 0})
+        assert "spectators only watch" in ws.receive_json()["error"]
+    before = list(t.duel.history)
+    with client.websocket_connect(f"/ws/{made['room']}") as ws:
+        hello(ws, made["token"])
+        final_state(ws)
+        for text, words in [("{bad json", "not JSON"), ("[]", "JSON object"), ("42", "JSON object"),
+                            ('{"type": "fly"}', "unknown message type"),
+                            ('{"no": "type"}', "unknown message type"),
+                            ("x" * 20000, "too long"),
+                            ('{"type": "card", "name": 5}', "a name is text"),
+                            ('{"type": "card", "name": "qqqqqq"}', "no card is called")]:
+            ws.send_text(text)
+            m = ws.receive_json()
+            assert m["type"] == "error" and words in m["error"], (text, m)
+        ws.send_bytes(b"\x00\x01")
+        assert "JSON text" in ws.receive_json()["error"]
+        ws.send_json({"type": "card", "name": "Sangan"})
+        assert ws.receive_json()["card"]["name"] == "Sangan"
+    assert t.duel.history == before
+
+
+def test_a_flood_of_messages_is_cut_off(monkeypatch):
+    with TestClient(create_app(rate=(5.0, 10))) as c:
+        made = make_room(c)
+        t = table_of(c, made["room"])
+        before = list(t.duel.history)
+        with c.websocket_connect(f"/ws/{made['room']}") as ws:
+            hello(ws, made["token"])
+            final_state(ws)
+            for _ in range(RM.MAX_STRIKES + 40):
+                ws.send_json({"type": "ping"})
+            errors = []
+            with pytest.raises(WebSocketDisconnect):
+                for _ in range(300):
+                    m = ws.receive_json()
+                    errors.append(m)
+            assert any("too many messages: slow down" in m.get("error", "") for m in errors)
+            assert errors[-1]["fatal"] and "connection is closed" in errors[-1]["error"]
+        assert t.duel.history == before
+
+
+def test_an_answer_for_the_other_player_is_refused(client):
+    made = make_room(client, opponent="human", seed=5)
+    rid = made["room"]
+    joined = client.post(f"/api/rooms/{rid}/join", json={"deck": KAIBA}).json()
+    t = table_of(client, rid)
+    asked = t.prompt(0) and 0 if t.prompt(0) else 1
+    other = 1 - asked
+    tokens = {0: made["token"], 1: joined["token"]}
+    with client.websocket_connect(f"/ws/{rid}") as ws:
+        hello(ws, tokens[other])
+        m, _ = final_state(ws)
+        assert m["view"]["prompt"] is None and m["view"]["waiting_for"] == asked
+        pid = t.prompt(asked)["id"]
+        before = list(t.duel.history)
+        ws.send_json({"type": "answer", "prompt": pid, "index": 0})
+        assert "it is not your decision" in ws.receive_json()["error"]
+        ws.send_json({"type": "answer", "prompt": pid, "index": 0, "seat": asked})
+        assert "cannot act for seat" in ws.receive_json()["error"]
+        ws.send_json({"type": "undo"})
+        assert "only for duels against the bot" in ws.receive_json()["error"]
+        assert t.duel.history == before
+
+
+# ============================================================================ reconnecting, spectators
+def test_a_player_who_reconnects_is_back_where_they_were(client):
+    made = make_room(client, bot="heuristic", seed=8)
+    rid = made["room"]
+    with client.websocket_connect(f"/ws/{rid}") as ws:
+        hello(ws, made["token"])
+        m, _ = final_state(ws)
+        for _ in range(6):
+            p = m["view"]["prompt"]
+            ws.send_json({"type": "answer", "prompt": p["id"], "index": pick(p["options"])})
+            m, _ = final_state(ws, after=p["id"])
+        seq = max(e["seq"] for mm in [m] for e in mm["events"]) if m["events"] else 0
+        prompt = m["view"]["prompt"]
+        ws.send_json({"type": "say", "text": "brb"})
+        final_state(ws)
+    assert client.get(f"/api/rooms/{rid}").json()["connected"] == [False, True]
+    with client.websocket_connect(f"/ws/{rid}") as ws:        # a reload: every event again
+        assert hello(ws, made["token"])["viewer"] == 0
+        m, _ = final_state(ws)
+        assert m["view"]["prompt"] == prompt
+        assert [e["text"] for e in m["events"] if e["type"] == "chat" and e["from"] == "person"] \
+            == ["brb"]
+        assert m["events"][0]["type"] == "duel_start"
+    with client.websocket_connect(f"/ws/{rid}") as ws:        # a lost connection: what is new
+        hello(ws, made["token"], since=seq)
+        m, _ = final_state(ws)
+        assert m["view"]["prompt"] == prompt
+        assert all(e["seq"] > seq for e in m["events"])
+        ws.send_json({"type": "answer", "prompt": prompt["id"], "index": 0})
+        m, _ = final_state(ws, after=prompt["id"])
+        assert m["view"]["prompt"]["id"] > prompt["id"]
+
+
+def test_spectators_see_public_information_and_who_is_there(client):
+    made = make_room(client, opponent="human", seed=2)
+    rid = made["room"]
+    joined = client.post(f"/api/rooms/{rid}/join", json={"deck": KAIBA}).json()
+    t = table_of(client, rid)
+    with client.websocket_connect(f"/ws/{rid}") as w1, client.websocket_connect(f"/ws/{rid}") as w2:
+        hello(w1)
+        hello(w2, "")
+        m, _ = final_state(w2)
+        v = m["view"]
+        assert v["viewer"] == SPECTATOR and v["prompt"] is None
+        assert v["duel"]["pending"] == {"player": t.duel.pending.player}
+        assert all(s["hand"] is None and s["extra"] is None for s in v["duel"]["sides"])
+        assert "priority" not in v and "can_undo" not in v
+        assert m["room"]["spectators"] == 2 and m["room"]["connected"] == [False, False]
+        assert not frame_problems(m, secrets_of(t.duel, SPECTATOR))
+        w2.send_json({"type": "say", "text": "hi"})
+        assert "spectators only watch" in w2.receive_json()["error"]
+    assert joined["seat"] == 1
+
+
+# ============================================================================ clean-up
+def test_rooms_nobody_is_in_are_closed_after_the_grace_period():
+    with TestClient(create_app(grace=0.3, sweep_every=0.05)) as c:
+        rooms = c.app.state.rooms
+        never = make_room(c)["room"]             # made, never opened
+        made = make_room(c)
+        with c.websocket_connect(f"/ws/{made['room']}") as ws:
+            hello(ws, made["token"])
+            final_state(ws)
+            time.sleep(0.6)
+            assert rooms.get(made["room"]) is not None     # someone is there
+            assert rooms.get(never) is None
+        time.sleep(0.15)
+        assert rooms.get(made["room"]) is not None         # within the grace period: kept
+        with c.websocket_connect(f"/ws/{made['room']}") as ws:   # and rejoined
+            assert hello(ws, made["token"])["viewer"] == 0
+            final_state(ws)
+        deadline = time.monotonic() + 5
+        while rooms.get(made["room"]) is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert rooms.get(made["room"]) is None and not rooms.rooms
+        assert c.get(f"/api/rooms/{made['room']}").status_code == 404
+
+
+def test_too_many_rooms_are_refused():
+    with TestClient(create_app(max_rooms=2)) as c:
+        make_room(c)
+        make_room(c)
+        r = c.post("/api/rooms", json={"deck": YUGI, "bot": "random"})
+        assert r.status_code == 400 and "too many rooms" in r.json()["error"]
+
+
+def test_uploaded_replays_that_do_not_fit_are_refused(client):
+    assert client.post("/api/replays", json={"format": "nope"}).status_code == 400
+    made = make_room(client)
+    t = table_of(client, made["room"])
+    rep = t.replay().as_dict()
+    rep["decisions"] = [{"step": 1, "player": 0, "index": 5, "text": "call heads"}]
+    r = client.post("/api/replays", json=rep)
+    assert r.status_code == 400 and "step 1" in r.json()["error"]
+    assert client.get("/api/replays/nope/0").status_code == 404
