@@ -113,21 +113,21 @@ export function fetchCard(name, rules) {
 // Show a card in the viewer panel (name, kind line, the project's description).
 export async function showCard(panel, cv, rules) {
   if (!panel) return;
-  panel.replaceChildren();
   if (!cv || !cv.name) {
+    panel._showing = null;
+    panel.replaceChildren();
     panel.append(el("div", { class: "viewer-big" }, cardFace(null)),
                  el("p", { class: "muted", text: "A face-down card: you cannot see it." }));
     return;
   }
-  const big = el("div", { class: "viewer-big" }, cardFace(cv));
-  const head = el("h3", { text: cv.name });
-  const kind = el("div", { class: "kind-line", text: cv.kind_line || "" });
-  const text = el("p", { class: "card-text muted", text: "…" });
-  panel.append(big, head, kind, text);
+  const token = (panel._showing = {});
   const info = await fetchCard(cv.name, rules);
-  text.classList.remove("muted");
-  text.textContent = info.text || "(no description)";
-  if (!cv.kind_line && info.kind_line) kind.textContent = info.kind_line;
+  if (panel._showing !== token) return;          // another card was pointed at meanwhile
+  const full = Object.assign({}, cv, { kind_line: cv.kind_line || info.kind_line });
+  panel.replaceChildren(el("div", { class: "viewer-big" }, cardFace(full)),
+                        el("h3", { text: cv.name }),
+                        el("div", { class: "kind-line", text: full.kind_line || "" }),
+                        el("p", { class: "card-text", text: info.text || "(no description)" }));
   if (info.playable === false) {
     panel.append(el("p", { class: "muted", text: "(the simulator does not play this card's effect yet)" }));
   }
@@ -135,11 +135,16 @@ export async function showCard(panel, cv, rules) {
 
 // hovering or clicking any element with data-name shows that card
 export function wireCardViewer(root, panel, getRules, getView) {
+  let last = null;
   const pick = (ev) => {
-    const node = ev.target.closest("[data-name], [data-cardkey]");
-    if (!node || !root.contains(node)) return;
-    const cv = getView ? getView(node) : { name: node.dataset.name };
-    if (cv) showCard(panel, cv, getRules());
+    const keyed = ev.target.closest("[data-cardkey]");
+    const named = ev.target.closest("[data-name]");
+    let cv = null;
+    if (keyed && root.contains(keyed) && getView) cv = getView(keyed);
+    if (!cv && named && root.contains(named)) cv = { name: named.dataset.name, kind_line: "" };
+    if (!cv || !cv.name || cv === last) return;
+    last = cv;
+    showCard(panel, cv, getRules());
   };
   root.addEventListener("mouseover", pick);
   root.addEventListener("focusin", pick);

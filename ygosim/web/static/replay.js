@@ -52,7 +52,7 @@ async function go(n) {
 
 function play() {
   if (R.timer) { clearInterval(R.timer); R.timer = null; $("play").textContent = "▶"; return; }
-  $("play").textContent = "⏸";
+  $("play").textContent = "❚❚";
   R.timer = setInterval(async () => {
     if (R.step >= R.info.steps) { play(); return; }
     await go(R.step + 1);
@@ -75,10 +75,7 @@ async function upload(file) {
 }
 
 async function main() {
-  wireCardViewer(document.body, $("viewer"), () => R.rules, (node) => {
-    if (node.dataset.cardkey) return R.cards.get(node.dataset.cardkey) || null;
-    return { name: node.dataset.name, kind_line: "" };
-  });
+  wireCardViewer(document.body, $("viewer"), () => R.rules, (node) => R.cards.get(node.dataset.cardkey) || null);
   $("replay-file").addEventListener("change", (ev) => ev.target.files[0] && upload(ev.target.files[0]));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(R.step - 1));

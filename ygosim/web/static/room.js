@@ -29,10 +29,7 @@ function saved() {
 
 // ============================================================================ connecting
 async function start() {
-  wireCardViewer(document.body, $("viewer"), rules, (node) => {
-    if (node.dataset.cardkey) return S.cards.get(node.dataset.cardkey) || null;
-    return { name: node.dataset.name, kind_line: "" };
-  });
+  wireCardViewer(document.body, $("viewer"), rules, (node) => S.cards.get(node.dataset.cardkey) || null);
   let info;
   try {
     info = await getJSON(`/api/rooms/${encodeURIComponent(rid)}`);
