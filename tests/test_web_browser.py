@@ -173,17 +173,17 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     page.click("#go")
     page.wait_for_url("**/room/**")
     page.wait_for_selector("#options button.option")
-    board_shot = chain_shot = False
+    board_shot, chain_shot = False, 0
     for _ in range(ANSWERS_LIMIT):
         if me.state() != "duel":
             break
         view = page.evaluate("() => window.ygosim.view")
         obs = view["duel"]
         opts = me.options()
-        if not chain_shot and obs["chain"] and view["prompt"]:
-            page.hover(".chain-box .link")
+        if obs["chain"] and view["prompt"] and len(obs["chain"]) > chain_shot:
+            page.hover(".chain-box .link")        # the longest chain seen is the picture
             shot(page, shots / "chain.png")
-            chain_shot = True
+            chain_shot = len(obs["chain"])
         on_field = sum(1 for s in obs["sides"] for c in s["monsters"] + s["spells"] if c)
         if not board_shot and obs["turn"] >= 5 and on_field >= 4 and obs["phase"] == "main1" \
                 and view["prompt"] and obs["turn_player"] == 0:
@@ -195,10 +195,12 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
         spell = [o for o, d in zip(opts, obs["pending"]["options"])
                  if d["verb"] == "activate" and d["cards"] and d["cards"][0]["zone"] == "hand"
                  and d["cards"][0]["kind"] == "spell"]
-        if not chain_shot and spell and not obs["chain"]:
-            page.click("#hold")                 # be asked with our own Spell on the chain
+        respond = [o for o, d in zip(opts, obs["pending"]["options"])
+                   if d["verb"] == "activate"] if obs["chain"] else []
+        if chain_shot < 2 and ((spell and not obs["chain"]) or respond):
+            page.click("#hold")       # be asked again with our own card on the chain
             page.wait_for_selector("#hold:has-text('Holding')")
-            pid = me.answer(prefer=(spell[0]["text"],))
+            pid = me.answer(prefer=((respond or spell)[0]["text"],))
         else:
             pid = me.answer()
         wait_new_prompt(me, pid)
