@@ -514,3 +514,43 @@ def test_uploaded_replays_that_do_not_fit_are_refused(client):
     r = client.post("/api/replays", json=rep)
     assert r.status_code == 400 and "step 1" in r.json()["error"]
     assert client.get("/api/replays/nope/0").status_code == 404
+
+
+# ============================================================================ ygosim serve
+def test_ygosim_serve_prints_its_address_and_serves_the_lobby(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root)
+    proc = subprocess.Popen([sys.executable, "-m", "ygosim", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("ygosim: open http://127.0.0.1:"), line
+        url = line.split()[2]
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = urllib.request.urlopen(url, timeout=5).read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        assert "lobby.js" in page
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    # a port that is taken: one line naming it, exit status 2
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        taken = s.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "ygosim", "serve", "--port", str(taken)],
+                           capture_output=True, text=True, env=env, timeout=30)
+    assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{taken}" in r.stderr
+    assert "Traceback" not in r.stderr and port > 0
