@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -59,6 +60,14 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
+
+
+class Missing(Exception):
+    """No such room: 404 with the reason."""
+
+
+async def missing(request, exc) -> JSONResponse:
+    return error(404, str(exc))
 
 
 async def read_json(request: Request, limit: int = MAX_BODY):
@@ -135,8 +144,16 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             b = creators[host] = RM.Bucket(*CREATE_RATE)
         return b.take()
 
-    def room_url(request, rid) -> str:
-        return str(request.url_for("room_page", rid=rid))
+    def seat_taken(request, room, seat) -> JSONResponse:
+        """What the person who takes a seat needs: the room, the seat's key, the link."""
+        return JSONResponse({"room": room.id, "token": room.tokens[seat], "seat": seat,
+                             "url": str(request.url_for("room_page", rid=room.id))})
+
+    def find_room(request):
+        room = rooms.get(request.path_params["rid"])
+        if room is None:
+            raise Missing("there is no such room (it may have ended)")
+        return room
 
     async def create_room(request):
         try:
@@ -161,6 +178,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
             D.require_playable(deck, rules)
             bot = None
+            names, decks, deck_names = [name, None], [deck, None], [deck_name, None]
             if opponent == "bot":
                 bot_list, default = D.bots()
                 bot = data.get("bot") or default
@@ -172,33 +190,22 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                                                                  "name": "kaiba"},
                     "the bot's deck")
                 D.require_playable(odeck, rules, "the bot's deck")
-                room = Room(rooms.new_id(), opponent="bot", rules=rules, bot=bot,
-                            names=[name, f"Bot ({bot})"], decks=[deck, odeck],
-                            deck_names=[deck_name, oname], seed=seed,
-                            loop=asyncio.get_running_loop())
-            else:
-                room = Room(rooms.new_id(), opponent="human", rules=rules, bot=None,
-                            names=[name, None], decks=[deck, None],
-                            deck_names=[deck_name, None], seed=seed,
-                            loop=asyncio.get_running_loop())
+                names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
+            room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
+                        decks=decks, deck_names=deck_names, seed=seed,
+                        loop=asyncio.get_running_loop())
             rooms.add(room)
             if opponent == "bot":
                 await room.run(room.start_table)
         except YgosimError as e:
             return error(400, str(e))
-        return JSONResponse({"room": room.id, "token": room.tokens[0], "seat": 0,
-                             "url": room_url(request, room.id)})
+        return seat_taken(request, room, 0)
 
     async def room_info(request):
-        room = rooms.get(request.path_params["rid"])
-        if room is None:
-            return error(404, "there is no such room (it may have ended)")
-        return JSONResponse(room.info(SPECTATOR))
+        return JSONResponse(find_room(request).info(SPECTATOR))
 
     async def join_room(request):
-        room = rooms.get(request.path_params["rid"])
-        if room is None:
-            return error(404, "there is no such room (it may have ended)")
+        room = find_room(request)
         try:
             data = await read_json(request)
             if not isinstance(data, dict):
@@ -212,7 +219,6 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 if not room.seat_free():
                     return error(409, "this room's seats are taken: you can watch as a "
                                       "spectator")
-                import secrets
                 room.tokens[1] = secrets.token_urlsafe(18)
                 room.names[1], room.decks[1], room.deck_names[1] = name, deck, deck_name
                 try:
@@ -223,13 +229,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 room.broadcast()
         except YgosimError as e:
             return error(400, str(e))
-        return JSONResponse({"room": room.id, "token": room.tokens[1], "seat": 1,
-                             "url": room_url(request, room.id)})
+        return seat_taken(request, room, 1)
 
     async def room_replay(request):
-        room = rooms.get(request.path_params["rid"])
-        if room is None:
-            return error(404, "there is no such room (it may have ended)")
+        room = find_room(request)
         seat = room.viewer_for(request.query_params.get("token"))
         if seat == SPECTATOR:
             return error(403, "only the players may download the replay")
@@ -264,7 +267,6 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             view = await asyncio.to_thread(ReplayView, rep)
         except YgosimError as e:
             return error(400, str(e))
-        import secrets
         rid = secrets.token_urlsafe(8)
         replays[rid] = view
         while len(replays) > MAX_REPLAYS:
@@ -447,7 +449,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(BaseHTTPMiddleware, dispatch=headers)])
+                    middleware=[Middleware(BaseHTTPMiddleware, dispatch=headers)],
+                    exception_handlers={Missing: missing})
     app.state.rooms = rooms
     app.state.replays = replays
     return app

@@ -300,3 +300,16 @@ export function pileNames(obs, key) {
   if (what === "extra") return side.extra || [];
   return [];
 }
+
+// every card on the board by its key (data-cardkey), for the card viewer
+export function indexCards(obs) {
+  const m = new Map();
+  obs.sides.forEach((s, p) => {
+    s.monsters.forEach((cv, i) => cv && m.set(`f:${p}:m${i + 1}`, cv));
+    s.spells.forEach((cv, i) => cv && m.set(`f:${p}:s${i + 1}`, cv));
+    if (s.field_spell) m.set(`f:${p}:fz`, s.field_spell);
+    for (const cv of s.extra_monster_zone || []) m.set(`f:${p}:emz`, cv);
+    (s.hand || []).forEach((cv, i) => m.set(`hand:${p}:${i}`, cv));
+  });
+  return m;
+}

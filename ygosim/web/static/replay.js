@@ -1,7 +1,7 @@
 // The replay viewer: the server plays the replay and gives the board at any step; this page
 // steps through it (everything revealed, or as one player saw it).
-import { el, getJSON, postJSON, wireCardViewer, showCard } from "./common.js";
-import { renderBoard, renderChain } from "./board.js";
+import { el, getJSON, postJSON, wireCardViewer } from "./common.js";
+import { renderBoard, renderChain, indexCards } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const R = { id: null, info: null, step: 0, timer: null, rules: "v10", cards: new Map(), state: {} };
@@ -24,14 +24,7 @@ async function go(n) {
   R.rules = frame.rules;
   const me = as === "1" ? 1 : 0;
   const obs = frame.duel;
-  R.cards = new Map();
-  obs.sides.forEach((s, p) => {
-    s.monsters.forEach((cv, i) => cv && R.cards.set(`f:${p}:m${i + 1}`, cv));
-    s.spells.forEach((cv, i) => cv && R.cards.set(`f:${p}:s${i + 1}`, cv));
-    if (s.field_spell) R.cards.set(`f:${p}:fz`, s.field_spell);
-    for (const cv of s.extra_monster_zone || []) R.cards.set(`f:${p}:emz`, cv);
-    (s.hand || []).forEach((cv, i) => R.cards.set(`hand:${p}:${i}`, cv));
-  });
+  R.cards = indexCards(obs);
   renderBoard($("board"), obs, { me, zones: frame.zones, actable: new Map(), state: R.state, rules: frame.rules });
   renderChain($("chain"), obs, me);
   $("step").max = String(info.steps);

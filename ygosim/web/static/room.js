@@ -2,7 +2,7 @@
 // the duel. Everything shown comes from the server's messages for this browser's seat (or for a
 // spectator); every answer goes back to the server, which checks it.
 import { el, getJSON, postJSON, showCard, wireCardViewer, toast, modal } from "./common.js";
-import { renderBoard, renderChain, actableMap, optionKeys, pileNames, PHASES } from "./board.js";
+import { renderBoard, renderChain, actableMap, optionKeys, pileNames, indexCards, PHASES } from "./board.js";
 import { deckPicker } from "./deckpicker.js";
 
 const $ = (id) => document.getElementById(id);
@@ -192,19 +192,6 @@ function roomWords() {
   const away = r.connected.map((c, i) => (c ? null : r.names[i])).filter(Boolean);
   return `${r.rules} rules · ${who}` + (r.spectators ? ` · ${r.spectators} watching` : "") +
     (away.length ? ` · ${away.join(", ")} disconnected` : "");
-}
-
-// every card on the board by its key, for the card viewer
-function indexCards(obs) {
-  const m = new Map();
-  obs.sides.forEach((s, p) => {
-    s.monsters.forEach((cv, i) => cv && m.set(`f:${p}:m${i + 1}`, cv));
-    s.spells.forEach((cv, i) => cv && m.set(`f:${p}:s${i + 1}`, cv));
-    if (s.field_spell) m.set(`f:${p}:fz`, s.field_spell);
-    for (const cv of s.extra_monster_zone || []) m.set(`f:${p}:emz`, cv);
-    (s.hand || []).forEach((cv, i) => m.set(`hand:${p}:${i}`, cv));
-  });
-  return m;
 }
 
 function event(e) {
