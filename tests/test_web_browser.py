@@ -174,9 +174,21 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     page.wait_for_url("**/room/**")
     page.wait_for_selector("#options button.option")
     board_shot, chain_shot = False, 0
+    page.click("#stops")                     # a stop at the bot's End Phase, from the dialog
+    page.check("#stop-end-opponent")
+    page.wait_for_selector("#stops:has-text('Stops (1)')")
+    page.click(".modal .close")
+    undone = False
     for _ in range(ANSWERS_LIMIT):
         if me.state() != "duel":
             break
+        if not undone and me.answered == 8:   # take back the last decision
+            pid = me.prompt_id()
+            page.click("#undo")
+            page.wait_for_selector(".toast:has-text('Undone: took back')")
+            wait_new_prompt(me, pid)
+            undone = True
+            continue
         view = page.evaluate("() => window.ygosim.view")
         obs = view["duel"]
         opts = me.options()
@@ -210,7 +222,8 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     view = page.evaluate("() => window.ygosim.view")
     res = view["result"]
     assert result == ("You win!" if res["winner"] == 0 else "The bot wins")
-    assert me.answered > 15 and me.clicked_cards > 3
+    assert me.answered > 15 and me.clicked_cards > 3 and undone
+    assert view["priority"]["stops"] == [{"phase": "end", "turn": "opponent"}]
     # the replay: downloaded, it plays back the same duel; watched in the browser
     with page.expect_download() as dl:
         page.click("#download-replay")

@@ -554,3 +554,46 @@ def test_ygosim_serve_prints_its_address_and_serves_the_lobby(tmp_path):
                            capture_output=True, text=True, env=env, timeout=30)
     assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{taken}" in r.stderr
     assert "Traceback" not in r.stderr and port > 0
+
+
+def test_undo_priority_stops_hold_and_chat_over_the_websocket(client):
+    made = make_room(client, bot="heuristic", seed=8)
+    rid = made["room"]
+    t = table_of(client, rid)
+    with client.websocket_connect(f"/ws/{rid}") as ws:
+        hello(ws, made["token"])
+        m, _ = final_state(ws)
+        assert m["view"]["priority"] == {"mode": "auto", "hold": False, "stops": []}
+        for _ in range(4):
+            p = m["view"]["prompt"]
+            ws.send_json({"type": "answer", "prompt": p["id"], "index": pick(p["options"])})
+            m, _ = final_state(ws, after=p["id"])
+        before = list(t.duel.history)
+        asked = m["view"]["prompt"]
+        ws.send_json({"type": "answer", "prompt": asked["id"], "index": pick(asked["options"])})
+        final_state(ws, after=asked["id"])
+        assert len(t.duel.history) > len(before)
+        ws.send_json({"type": "undo"})
+        said = ws.receive_json()
+        while said["type"] == "state":
+            said = ws.receive_json()
+        assert said["type"] == "info" and said["lines"][0].startswith("Undone")
+        assert t.duel.history == before
+        assert t.prompt(0)["question"] == asked["question"]
+        ws.send_json({"type": "priority", "mode": "ask-all"})
+        m, _ = final_state(ws)
+        assert m["view"]["priority"]["mode"] == "ask-all"
+        ws.send_json({"type": "stop", "phase": "end", "whose": "opponent", "on": True})
+        m, _ = final_state(ws)
+        assert m["view"]["priority"]["stops"] == [{"phase": "end", "turn": "opponent"}]
+        ws.send_json({"type": "command", "line": "stops"})
+        m = ws.receive_json()
+        while m["type"] == "state":
+            m = ws.receive_json()
+        assert m["type"] == "info" and "stop at the opponent's End Phase" in m["lines"]
+        ws.send_json({"type": "hold"})
+        m, _ = final_state(ws)
+        assert m["view"]["priority"]["hold"] is True
+        ws.send_json({"type": "say", "text": "nice move"})
+        m, _ = final_state(ws)
+        assert m["events"][-1]["text"] == "nice move" and m["events"][-1]["from"] == "person"

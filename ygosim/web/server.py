@@ -261,6 +261,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
 
     async def upload_replay(request):
         from .. import replay as R
+        if not allowed_to_create(request):
+            return error(429, "too many uploads from here: wait a little")
         try:
             data = await read_json(request, MAX_REPLAY)
             rep = R.from_dict(data, "the replay")
