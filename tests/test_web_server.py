@@ -597,3 +597,21 @@ def test_undo_priority_stops_hold_and_chat_over_the_websocket(client):
         ws.send_json({"type": "say", "text": "nice move"})
         m, _ = final_state(ws)
         assert m["events"][-1]["text"] == "nice move" and m["events"][-1]["from"] == "person"
+
+
+def test_a_full_room_turns_spectators_away_but_never_its_players(client, monkeypatch):
+    from ygosim.web import server
+    monkeypatch.setattr(server, "MAX_CONNECTIONS", 2)
+    made = make_room(client)
+    rid = made["room"]
+    with client.websocket_connect(f"/ws/{rid}") as w1, client.websocket_connect(f"/ws/{rid}") as w2:
+        hello(w1)
+        hello(w2)
+        with client.websocket_connect(f"/ws/{rid}") as w3:
+            w3.send_json({"type": "hello"})
+            m = w3.receive_json()
+            assert m["fatal"] and "as many spectators" in m["error"]
+        with client.websocket_connect(f"/ws/{rid}") as me:
+            assert hello(me, made["token"])["viewer"] == 0
+            m, _ = final_state(me)
+            assert m["view"]["prompt"] is not None

@@ -322,10 +322,6 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                                                           "ended)", "fatal": True})
             await ws.close(code=4404)
             return
-        if len(room.conns) >= MAX_CONNECTIONS:
-            await ws.send_json({"type": "error", "error": "this room is full", "fatal": True})
-            await ws.close(code=4429)
-            return
         try:
             hello = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
             msg = json.loads(hello) if len(hello) <= MAX_MESSAGE else None
@@ -339,6 +335,11 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 await ws.close(code=4400)
             return
         viewer = room.viewer_for(msg.get("token"))
+        if viewer == SPECTATOR and len(room.conns) >= MAX_CONNECTIONS:   # players always get in
+            await ws.send_json({"type": "error", "fatal": True,
+                                "error": "this room has as many spectators as it can take"})
+            await ws.close(code=4429)
+            return
         conn = Conn(ws, viewer)
         conn.bucket.rate, conn.bucket.burst = rate
         conn.bucket.tokens = float(rate[1])

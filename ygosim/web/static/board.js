@@ -215,12 +215,11 @@ function middleRow(obs, ctx, me) {
       if (cv && cv.controller !== me) box.classList.add("theirs");
       return box;
     });
-    cells.push(el("div", { class: "mid-left" }, info), boxes[0],
-               el("div", { class: "mid-center" }, phaseBar), boxes[1],
+    cells.push(el("div", { class: "mid-left" }, info, phaseBar), boxes[0],
+               el("div", { class: "mid-center" }), boxes[1],
                el("div", { class: "mid-right" }, attackWords(obs)));
   } else {
-    cells.push(el("div", { class: "mid-left wide" }, info),
-               el("div", { class: "mid-center wide" }, phaseBar),
+    cells.push(el("div", { class: "mid-left" }, info, phaseBar),
                el("div", { class: "mid-right wide" }, attackWords(obs)));
   }
   return el("div", { class: "row middle" + (zones.emz ? "" : " no-emz") }, cells);
