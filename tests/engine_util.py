@@ -119,10 +119,41 @@ def check_invariants(d) -> None:
             if fw & d.loc[c]:
                 live[d.ctrl[c]] += 1
         assert list(d.live) == live, f"live counts {d.live}, should be {live}"
+    check_goat_invariants(d)
     if d.winner is None:
         assert d.pending is not None, "the duel goes on but no decision is pending"
         assert len(d.pending.options) >= 1, f"a decision with no options: {d.pending.prompt}"
         assert d.pending.player in (0, 1)
+
+
+def check_goat_invariants(d) -> None:
+    """Tokens, counters, equips and card-links: a Token is only ever on the field (face-up;
+    in a Spell & Trap Zone only equipped as a card) or nowhere; counters sit on face-up cards on the field; an Equip Card (or a monster equipped
+    as one) is face-up in a Spell & Trap Zone; a card-link's card is on the field."""
+    for c in range(len(d.data)):
+        data = d.data[c]
+        if "token" in data.frames:
+            assert d.loc[c] in (0, K.MZONE, K.SZONE), f"{data.name} (a Token) in loc {d.loc[c]}"
+            if d.loc[c] & K.FIELD:          # (a Token equipped to Thousand-Eyes Restrict)
+                assert not d.pos[c] & K.FACEDOWN, f"{data.name} (a Token) is face-down"
+        if d.loc[c] == K.SZONE and data.is_monster and "pendulum" not in data.frames:
+            assert d.equip[c] is not None and not d.pos[c] & K.FACEDOWN, \
+                f"{data.name}: a monster card in a Spell & Trap Zone that is not equipped"
+    for (c, kind), n in d.counters.items():
+        assert n > 0, f"{d.name(c)} holds {n} {kind} counters"
+        assert d.loc[c] & K.FIELD and not d.pos[c] & K.FACEDOWN, \
+            f"{d.name(c)} holds {kind} counters but is not face-up on the field"
+    if d.pending is not None and not d.chain:
+        for p in (0, 1):
+            for e in d.spells(p):
+                eq = d.equip[e]
+                if eq is not None and not d.pos[e] & K.FACEDOWN:
+                    t = eq[0]
+                    assert d.loc[t] == K.MZONE and d.mid[t] == eq[1] and d.faceup(t), \
+                        f"{d.name(e)} is equipped to {d.name(t)}, which is gone or face-down"
+    for b, (bmid, t, tmid, mode, prev) in d.binds.items():
+        if d.mid[b] == bmid:
+            assert d.loc[b] & K.FIELD, f"{d.name(b)} is bound to {d.name(t)} off the field"
 
 
 def lp_explained(d, before_lp, new_lines) -> None:
@@ -151,9 +182,38 @@ def lp_explained(d, before_lp, new_lines) -> None:
 
 
 # --------------------------------------------------------------------------- play
-def fresh(seed: int, options=None):
-    a, b = decks()
+def fresh(seed: int, options=None, pair=None):
+    a, b = pair if pair is not None else decks()
     return new_duel(a, b, seed=seed, options=options)
+
+
+# Decks of the Goat parts' anchor cards (every mechanic of ygosim.engine.actions' Goat parts:
+# Tokens, own Summon procedures, banishing, counters, card-links, equipped monsters, Spirits,
+# piercing, attack rules, random discards, declarations, excavation), with Normal Monsters and
+# starter cards around them.
+ANCHOR_MAIN = (
+    ["Scapegoat", "Black Luster Soldier - Envoy of the Beginning", "Chaos Sorcerer",
+     "Metamorphosis", "Breaker the Magical Warrior", "Tribe-Infecting Virus", "Book of Moon",
+     "Book of Moon", "Delinquent Duo", "Call of the Haunted", "Premature Burial", "Snatch Steal",
+     "Tsukuyomi", "Asura Priest", "Airknight Parshath", "Airknight Parshath",
+     "Magical Merchant", "Cyber Jar", "Sangan", "Sangan", "Thousand-Eyes Idol",
+     "Thousand-Eyes Idol", "Giant Soldier of Stone", "Mystical Elf", "Celtic Guardian",
+     "Celtic Guardian", "Dark Magician", "Summoned Skull", "Dark Hole", "Heavy Storm",
+     "Mystical Space Typhoon", "Monster Reborn", "Pot of Greed", "Trap Hole", "Waboku",
+     "Reinforcements", "Jinzo", "Feral Imp", "Man-Eater Bug", "Kuriboh"])
+ANCHOR_EXTRA = ["Thousand-Eyes Restrict", "Thousand-Eyes Restrict", "Darkfire Dragon"]
+
+
+def anchor_decks():
+    """Two copies of the anchor deck (Main and Fusion Deck)."""
+    if "anchor" not in _DECKS:
+        from types import SimpleNamespace
+        from ygosim.cards.db import card_db
+        db = card_db()
+        deck = SimpleNamespace(main=[db[n] for n in ANCHOR_MAIN],
+                               extra=[db[n] for n in ANCHOR_EXTRA])
+        _DECKS["anchor"] = deck
+    return _DECKS["anchor"], _DECKS["anchor"]
 
 
 def random_answers(seed: int):
@@ -204,6 +264,11 @@ def check_option_rules(d) -> None:
         v = o.verb
         c = o.cards[0] if o.cards else -1
         what = f"{v} {d.name(c) if c >= 0 else ''} {o.arg!r} ({dec.kind}, turn {t}, phase {d.phase})"
+        if v in ("summon", "flip", "special") and dec.kind == "action":
+            assert not d.player_flag(p, "no_summon"), f"a Summon under Scapegoat's rule: {what}"
+        if v == "special":
+            assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
+            assert d.data[c].script.extra.get("special") is not None, what
         if v in ("summon", "set") and dec.kind == "action":
             assert p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.loc[c] == K.HAND and d.owner[c] == p, what
@@ -237,9 +302,19 @@ def check_option_rules(d) -> None:
             assert dec.kind == "action" and p == d.tp and d.phase == K.BATTLE and t > 1, what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.ATTACK, what
             replay = any(f["p"] == "battle" and f.get("replay", (None,))[0] == c for f in d.stack)
-            assert d.attacked[c] != t or replay, f"second attack: {what}"
+            assert not d.card_flag(c, "no_attack") and not d.has_static("cannot_attack", c), \
+                f"attack by a monster that cannot attack: {what}"
+            done = [e for e in d.attack_log if e[0] == t and e[1] == c and e[2] == d.mid[c]]
+            if d.attacked[c] == t and not replay:
+                # a second attack: "attack again in a row", every monster once, N attacks
+                again = d.card_flag(c, "attack_again") and d.attack_log[-1][1] == c
+                every = d.has_static("attack_all", c) and o.arg is not None and \
+                    (o.arg, d.mid[o.arg]) not in [(e[3], e[4]) for e in done]
+                more = sum(eff.apply(d, src, c) or 0 for src, eff in d.active_statics("extra_attacks"))
+                assert again or every or len(done) <= more, f"second attack: {what}"
             if o.arg is None:
                 assert not d.monsters(opp), f"direct attack past a monster: {what}"
+                assert not d.has_static("no_direct_attack", c), f"direct attack: {what}"
             else:
                 assert o.arg in d.monsters(opp), what
                 assert not d.has_static("no_attack_target", o.arg), \
@@ -358,18 +433,21 @@ def check_options_complete(d) -> None:
         if d.phase == K.MAIN1 and t > 1 and not d.player_flag(p, "no_battle_phase"):
             need(("phase", None, "battle"), "battle")
         ns = d.ns_used[p] < 1 + d.ns_extra[p]
+        locked = d.player_flag(p, "no_summon")      # Scapegoat: Sets only
         for c in d.hand[p]:
             data = d.data[c]
             if data.is_monster:
                 plain = not (data.is_extra_deck or "ritual" in data.frames or
                              (data.script is not None and data.script.extra.get("no_normal_summon")))
                 if ns and plain and data.level <= 4 and -1 in d.mzone[p]:
-                    assert ("summon", data.name) in names and ("set", data.name) in names, \
-                        f"missing: Normal Summon/Set of {data.name}"
+                    assert ("set", data.name) in names, f"missing: Normal Set of {data.name}"
+                    assert ("summon", data.name) in names or locked, \
+                        f"missing: Normal Summon of {data.name}"
                 forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
                              for f in d.pflags)      # Soul Exchange: other rules apply
-                tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")]
-                if ns and plain and 5 <= data.level and not forced \
+                tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")
+                            and "token" not in d.data[x].frames]
+                if ns and plain and 5 <= data.level and not forced and not locked \
                         and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
@@ -378,7 +456,8 @@ def check_options_complete(d) -> None:
             if (d.turn_in[c] == t and not _repos_ok(d, c)) or d.pos_turn[c] == t:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
-                need(("flip", c, None), f"Flip Summon of {d.name(c)}")
+                if not locked:
+                    need(("flip", c, None), f"Flip Summon of {d.name(c)}")
             elif d.attacked[c] != t and not d.data[c].link_arrows \
                     and not d.has_static("no_position_change", c) \
                     and not d.card_flag(c, "no_position_change"):
@@ -396,7 +475,7 @@ def check_options_complete(d) -> None:
             if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c) \
                     or d.card_flag(c, "no_attack"):
                 continue
-            if not targets:
+            if not targets and not d.has_static("no_direct_attack", c):
                 need(("attack", c, None), f"direct attack of {d.name(c)}")
             for x in targets:
                 if not d.has_static("no_attack_target", x):

@@ -8,8 +8,9 @@ of each turn and the opponent responds first to an activation; every duel ends w
 cap. Two kinds of random players: uniform, and eager (mostly acts rather than passes)."""
 import pytest
 
-from engine_util import (RuleWatch, check_invariants, check_option_rules, check_options_complete,
-                         eager_answers, fresh, lp_explained, random_answers)
+from engine_util import (RuleWatch, anchor_decks, check_invariants, check_option_rules,
+                         check_options_complete, eager_answers, fresh, lp_explained,
+                         random_answers)
 
 N_CHUNKS = 12
 PER_CHUNK = 25          # 300 duels of each kind
@@ -28,10 +29,10 @@ def step_checked(d, pick, watch) -> None:
     check_options_complete(d)
 
 
-def play_checked(seed: int, options=None, eager=False):
+def play_checked(seed: int, options=None, eager=False, pair=None):
     options = dict(options or {})
     options.setdefault("turn_cap", TURN_CAP)
-    d = fresh(seed, options)
+    d = fresh(seed, options, pair)
     pick = (eager_answers if eager else random_answers)(seed)
     watch = RuleWatch(d)
     check_invariants(d)
@@ -73,6 +74,18 @@ def test_small_turn_cap_ends_every_duel():
 def test_2020_rules_random_duels():
     for seed in range(10):
         play_checked(2000 + seed, {"rules": "2020"})
+
+
+@pytest.mark.parametrize("rules", ["goat", "v10"])
+@pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
+def test_anchor_deck_random_duels(rules, eager):
+    """Random duels of the Goat parts' anchor cards (Tokens, card-links, equipped monsters,
+    counters, own Summon procedures...) keep every invariant and rule check."""
+    seen = set()
+    for seed in range(30):
+        d = play_checked(3000 + seed, {"rules": rules}, eager=eager, pair=anchor_decks())
+        seen.update(x.split(" ", 2)[2] for x in d.log if " activates " in x)
+    assert len(seen) >= 10, f"too few cards were used: {sorted(seen)}"
 
 
 def _scenario_files():

@@ -14,8 +14,8 @@ from .cards.db import card_db
 from .engine import const as K
 from .engine.api import add_card, blank_duel, index_scripts, apply_rule_options
 from .engine.rules import NAMES
-from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, ATTACK, DEFENSE,
-                           FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
+from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, ATTACK,
+                           DEFENSE, FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
 from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from .engine.flow import push, run
 from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable
@@ -29,10 +29,14 @@ TOP_KEYS = {"name", "seed", "rules", "turn", "turn_player", "phase", "A", "B", "
             "description", "notes"}
 EXPECT_SIDE_KEYS = {"lp", "hand", "hand_count", "deck_count", "graveyard", "banished", "extra",
                     "monsters", "extra_monster_zone", "spells", "field_spell", "stats",
-                    "graveyard_count", "extra_count", "banished_count"}
+                    "graveyard_count", "extra_count", "banished_count", "counters", "equips",
+                    "owner"}
 EXPECT_KEYS = {"winner", "turn", "phase", "A", "B", "can", "cannot", "never"}
-MONSTER_KEYS = {"card", "zone", "position", "summoned_this_turn", "attacked", "changed_position"}
-SPELL_KEYS = {"card", "zone", "equip", "set_this_turn", "faceup"}
+MONSTER_KEYS = {"card", "zone", "position", "summoned_this_turn", "attacked", "changed_position",
+                "counters", "owner", "materials"}
+SPELL_KEYS = {"card", "zone", "equip", "set_this_turn", "faceup", "counters", "owner", "target",
+              "since_turn"}
+EXTRA_KEYS = {"card", "faceup"}
 POSITIONS = {"attack": ATTACK, "defense": DEFENSE, "facedown": FACEDOWN_DEFENSE}
 _SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<tag>[a-z ]+)\)\s*$", re.IGNORECASE)
 
@@ -254,12 +258,30 @@ def _validate_expect(e, where, key):
                         if not isinstance(stat, str) or \
                                 not re.fullmatch(r"\s*\d{1,9}\s*/\s*\d{1,9}\s*", stat):
                             _err(where, at, f"write ATK/DEF, e.g. 2500/2100, not {quoted(stat)}")
+                elif sk in ("counters", "equips", "owner"):
+                    _validate_card_map(sk, sv, where, sub)
         if k in ("can", "cannot", "never"):
             _list(v, where, f"{key}.{k}", "a list of \"A: ACTION\" strings")
             for item in v:
                 _split_player_line(item, where, f"{key}.{k}")
         if k == "winner" and v not in ("A", "B", "draw"):
             _err(where, f"{key}.winner", f"must be A, B or draw, not {quoted(v)}")
+
+
+def _validate_card_map(kind, value, where, key):
+    """`counters: {NAME: n}`, `equips: {NAME: [NAMES]}`, `owner: {NAME: A|B}`."""
+    shape = {"counters": "NAME: number", "equips": "NAME: [card names]",
+             "owner": "NAME: A or B"}[kind]
+    _mapping(value, where, key, f"a mapping {shape}")
+    for card, v in value.items():
+        at = f"{key}.{_key(card)}"
+        _expect_cards(card, where, at, single=True)
+        if kind == "counters":
+            _whole(v, where, at, 0, 1000, "a whole number from 0 to 1000")
+        elif kind == "equips":
+            _expect_cards(v, where, at)
+        else:
+            _choice(v, ("A", "B"), where, at)
 
 
 def _split_player_line(item, where, key):
@@ -312,13 +334,27 @@ def build(doc: dict, where: str = "<scenario>"):
             d.lp_out = d.lp_out or d.lp[p] <= 0
         deck = s.get("deck", ["Celtic Guardian"] * 20)
         for i, n in enumerate(_names(deck, where, f"{side}.deck")):
-            add_card(d, _card(n, where, f"{side}.deck[{i}]"), p, DECK)
+            data = _card(n, where, f"{side}.deck[{i}]")
+            _not_token(data, where, f"{side}.deck[{i}]")
+            add_card(d, data, p, DECK)
         for key, loc in (("hand", HAND), ("extra", EXTRA), ("graveyard", GY),
                          ("banished", BANISHED)):
             for i, n in enumerate(_names(s.get(key), where, f"{side}.{key}")):
-                c = add_card(d, _card(n, where, f"{side}.{key}[{i}]"), p, loc)
+                k = f"{side}.{key}[{i}]"
+                faceup = False
+                if isinstance(n, dict) and loc == EXTRA:     # {card: NAME, faceup: true}
+                    _known_keys(n, EXTRA_KEYS, where, k)
+                    faceup = _flag(n, "faceup", where, k)
+                    n = n.get("card")
+                data = _card(n, where, k)
+                _not_token(data, where, k)
+                if faceup and "pendulum" not in data.frames:
+                    _err(where, f"{k}.faceup", f"{data.name} is not a Pendulum Monster: only "
+                                               "those are face-up in the Extra Deck")
+                c = add_card(d, data, p, loc)
                 if loc in (GY, BANISHED, EXTRA):
-                    d.pos[c] = FACEUP if loc != EXTRA else FACEDOWN
+                    d.pos[c] = FACEUP if loc != EXTRA or faceup else FACEDOWN
+                if loc in (GY, BANISHED):      # (counted as properly Summoned before)
                     _mark_proper(d, c)
         mons = _names(s.get("monsters"), where, f"{side}.monsters")
         for i in _zoned_first(mons):      # entries naming a zone first; short forms fill the rest
@@ -347,11 +383,17 @@ def build(doc: dict, where: str = "<scenario>"):
             d.turn_in[c] = before
         if s.get("normal_summon_used"):
             d.ns_used[p] = 1
-    for c, target, key in equips:         # after both sides: a card may equip either's monster
+    for c, target, key, how in equips:    # after both sides: a card may equip either's monster
         tc = _find_monster(d, target, where, key)
         if tc is None:
-            _err(where, key, f"equip target {target!r} is not a face-up monster on the field")
-        d.equip[c] = (tc, d.mid[tc])
+            _err(where, key, f"{how} {quoted(target)} is not a face-up monster on the field")
+        if how == "equip":
+            d.equip[c] = (tc, d.mid[tc])
+        mode = _bind_mode(d.data[c])
+        if how == "target" and not mode:
+            _err(where, key, f"{d.data[c].name} is not bound to a monster it targets")
+        if mode:                           # a card-link: "that monster" (see Duel.bind)
+            d.bind(c, tc, mode, d.owner[tc])
     index_scripts(d)
     apply_rule_options(d)
     _start_phase(d, phase)
@@ -359,9 +401,48 @@ def build(doc: dict, where: str = "<scenario>"):
     return d
 
 
+def _not_token(data, where, key):
+    if "token" in data.frames:
+        _err(where, key, f"{data.name} is a Token: Tokens exist only on the field (monsters)")
+
+
+def _bind_mode(data) -> int:
+    """How a card is bound to the monster it targets or equips (its script's extra["bind"])."""
+    s = data.script
+    return s.extra.get("bind", 0) if s is not None else 0
+
+
+def _owner(m, p, where, key) -> int:
+    """The `owner` of a card placed on side p's field: A or B (default: p)."""
+    if not isinstance(m, dict) or "owner" not in m:
+        return p
+    o = m["owner"]
+    if o not in ("A", "B"):
+        _err(where, f"{key}.owner", f"must be A or B, not {quoted(o)}")
+    return ("A", "B").index(o)
+
+
+def _put_counters(d, c, counters, where, key):
+    """`counters: {spell: 1}` on card c: kinds its script says it can hold."""
+    if counters is None:
+        return
+    _mapping(counters, where, f"{key}.counters", "a mapping KIND: number, e.g. {spell: 1}")
+    s = d.data[c].script
+    kinds = s.extra.get("counters", ()) if s is not None else ()
+    for kind, n in counters.items():
+        at = f"{key}.counters.{_key(kind)}"
+        if not isinstance(kind, str) or kind not in kinds:
+            held = f" (it holds: {', '.join(kinds)})" if kinds else ""
+            _err(where, at, f"{d.data[c].name} cannot hold {quoted(kind)} counters{held}")
+        n = _whole(n, where, at, 0, 1000, "a whole number from 0 to 1000")
+        if n:
+            d.counters[(c, kind)] = n
+
+
 def _mark_proper(d, c):
     data = d.data[c]
-    if data.is_extra_deck or "ritual" in data.frames:
+    nomi = data.script is not None and data.script.extra.get("nomi")
+    if data.is_extra_deck or "ritual" in data.frames or nomi:
         d.proper_ok = d.proper_ok | {c}
 
 
@@ -413,6 +494,9 @@ def _place_monster(d, p, m, where, key, before, emz=False):
         zone = m.get("zone")
         flags = {k: _flag(m, k, where, key)
                  for k in ("summoned_this_turn", "attacked", "changed_position")}
+        for k in ("counters", "materials"):       # format 2
+            if k in m:
+                flags[k] = m[k]
     else:
         if not isinstance(m, str):
             _err(where, key, f"expected a card name, got {quoted(m)}")
@@ -425,7 +509,9 @@ def _place_monster(d, p, m, where, key, before, emz=False):
         _err(where, key, f"{data.name} is not a monster")
     if pos not in POSITIONS:
         _err(where, key, f"position must be attack, defense or facedown, not {quoted(pos)}")
-    c = add_card(d, data, p)
+    if pos == "facedown" and "token" in data.frames:
+        _err(where, key, f"{data.name} is a Token: a Token is never face-down")
+    c = add_card(d, data, _owner(m, p, where, key))
     if emz:
         seq = K.EMZ_BASE + (0 if p == 0 else 1)
         if d.emz[seq - K.EMZ_BASE] >= 0:
@@ -442,6 +528,24 @@ def _place_monster(d, p, m, where, key, before, emz=False):
         d.attacked[c] = d.turn
     if flags.get("changed_position"):
         d.pos_turn[c] = d.turn
+    if "counters" in flags:
+        if POSITIONS[pos] & FACEDOWN:
+            _err(where, f"{key}.counters", "a face-down card holds no counters")
+        _put_counters(d, c, flags["counters"], where, key)
+    if "materials" in flags:
+        _put_materials(d, c, flags["materials"], where, key)
+
+
+def _put_materials(d, c, mats, where, key):
+    """Xyz Materials attached to the Xyz Monster c."""
+    if "xyz" not in d.data[c].frames:
+        _err(where, f"{key}.materials", f"{d.data[c].name} is not an Xyz Monster")
+    for j, n in enumerate(_names(mats, where, f"{key}.materials")):
+        data = _card(n, where, f"{key}.materials[{j}]")
+        _not_token(data, where, f"{key}.materials[{j}]")
+        m = add_card(d, data, d.ctrl[c])
+        d.place(m, OVERLAY, seq=c)
+        d.pos[m] = FACEUP
 
 
 def _zone_seq(zone, letter, zones, what, where, key) -> int:
@@ -465,11 +569,12 @@ def _place_spell(d, p, sp, where, key, before, equips):
     if isinstance(sp, dict):
         _known_keys(sp, SPELL_KEYS, where, key)
         name = sp.get("card")
-        faceup = _flag(sp, "faceup", where, key) or "equip" in sp
+        faceup = _flag(sp, "faceup", where, key) or "equip" in sp or "target" in sp
         zone = sp.get("zone")
         flags = {"set_this_turn": _flag(sp, "set_this_turn", where, key)}
-        if "equip" in sp:
-            flags["equip"] = sp["equip"]
+        for k in ("equip", "target", "since_turn", "counters"):     # (format 2: all but equip)
+            if k in sp:
+                flags[k] = sp[k]
     else:
         if not isinstance(sp, str):
             _err(where, key, f"expected a card name, got {quoted(sp)}")
@@ -480,14 +585,30 @@ def _place_spell(d, p, sp, where, key, before, equips):
         faceup = tag == "faceup"
         zone = None
     data = _card(name, where, key)
-    if data.is_monster and "pendulum" not in data.frames:
-        _err(where, key, f"{data.name} is a monster, not a Spell/Trap")
-    c = add_card(d, data, p)
+    if data.is_monster and "pendulum" not in data.frames and "equip" not in flags:
+        _err(where, key, f"{data.name} is a monster, not a Spell/Trap (a monster card here "
+                         "needs `equip: MONSTER`: equipped to it as an Equip Card)")
+    _not_token(data, where, key)
+    c = add_card(d, data, _owner(sp, p, where, key))
     seq = _zone_seq(zone, "s", d.szone[p], "Spell & Trap Zone", where, key)
     d.place(c, SZONE, p, seq, FACEUP if faceup else FACEDOWN)
     d.turn_in[c] = d.turn if flags.get("set_this_turn") else before
+    if "since_turn" in flags:
+        t = flags["since_turn"]
+        d.turn_in[c] = _whole(t, where, f"{key}.since_turn", 1, d.turn,
+                              f"a turn number from 1 to {d.turn}")
+    if "counters" in flags:
+        if not faceup:
+            _err(where, f"{key}.counters", "a face-down card holds no counters")
+        _put_counters(d, c, flags["counters"], where, key)
+    if "equip" in flags and "target" in flags:
+        _err(where, f"{key}.target", "a card is either `equip`ped or bound by `target`")
     if "equip" in flags:
-        equips.append((c, flags["equip"], f"{key}.equip"))
+        equips.append((c, flags["equip"], f"{key}.equip", "equip"))
+    elif "target" in flags:
+        if not faceup:
+            _err(where, f"{key}.target", "only a face-up card is bound to its target")
+        equips.append((c, flags["target"], f"{key}.target", "target"))
 
 
 def _start_phase(d, phase) -> None:
@@ -762,6 +883,8 @@ def _check_side(d, p, name, value, key):
     elif name == "field_spell":
         c = d.szone[p][K.FIELD_ZONE]
         _multiset_check(key, [] if value is None else [value], [c] if c >= 0 else [], d)
+    elif name in ("counters", "equips", "owner"):
+        _check_card_map(d, p, name, value, key)
     elif name == "stats":
         if not isinstance(value, dict):
             raise _Fail(f"{key}: expected a mapping NAME: ATK/DEF")
@@ -772,6 +895,42 @@ def _check_side(d, p, name, value, key):
             got = f"{d.atk(c)}/{d.def_(c)}"
             if str(stat).replace(" ", "") != got:
                 raise _Fail(f"{key}.{card}: expected {stat}, got {got}")
+
+
+def _field_card_for(d, p, name, monsters_only=False):
+    """The face-up card named `name` on side p's field (monsters first), or None."""
+    from .cards.db import normalize
+    cards = list(d.monsters(p)) + ([] if monsters_only else list(d.spells(p)))
+    for c in cards:
+        if normalize(d.data[c].name) == normalize(str(name)) and d.faceup(c):
+            return c
+    return None
+
+
+def _check_card_map(d, p, name, value, key):
+    from .cards.db import normalize
+    for card, want in value.items():
+        if name == "owner":
+            c = next((x for x in list(d.monsters(p)) + list(d.spells(p))
+                      if normalize(d.data[x].name) == normalize(str(card))), None)
+        else:
+            c = _field_card_for(d, p, card, monsters_only=name == "equips")
+        if c is None:
+            raise _Fail(f"{key}.{card}: no face-up {card} on this side's field"
+                        if name != "owner" else f"{key}.{card}: no {card} on this side's field")
+        if name == "counters":
+            got = sum(n for (x, _), n in d.counters.items() if x == c)
+            if got != want:
+                raise _Fail(f"{key}.{card}: expected {want} counters, got {got}")
+        elif name == "equips":
+            from .engine.actions import equipped_to
+            got = sorted(d.data[e].name for e in equipped_to(d, c))
+            if sorted(normalize(x) for x in want) != sorted(normalize(x) for x in got):
+                raise _Fail(f"{key}.{card}: expected {want}, got {got}")
+        else:
+            got = "AB"[d.owner[c]]
+            if got != str(want):
+                raise _Fail(f"{key}.{card}: expected owner {want}, got {got}")
 
 
 def _find_monster_for(d, p, name):

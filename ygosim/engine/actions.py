@@ -11,6 +11,7 @@ from . import const as K
 from .const import DECK, HAND, MZONE, GY, FIELD
 from .decision import Option, SELECT, YESNO, Decision
 from .decision import CALL as K_CALL
+from .decision import DECLARE as K_DECLARE
 from .flow import push
 
 YOU, OPP, ANY = "you", "opp", "any"
@@ -130,6 +131,14 @@ def chosen(key="chosen"):
 
 def this_card(d, link):
     return [link["card"]]
+
+
+def summoned(into="summoned"):
+    """The monsters a `special_summon(..., into=...)` step Summoned, still on the field as
+    they were Summoned."""
+    def sel(d, link):
+        return [c for c, mid in link["vars"].get(into, ()) if d.mid[c] == mid and d.loc[c] == MZONE]
+    return sel
 
 
 def event_cards(d, link):
@@ -257,23 +266,44 @@ def modify(sel, atk=0, def_=0, until=None):
     return step
 
 
-def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL):
-    """Special Summon the selected cards; the player picks each position unless `pos`. The
+def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
+                   chooser=None, proper=False, exempt=False, into=None):
+    """Special Summon the selected cards onto the field of `who` (YOU: the effect's player;
+    OPP: the opponent's field, the effect's player Summoning them: Lava Golem). The position is
+    `pos`, or else asked (of `chooser`, default the player whose field it is) among `positions`
+    (default face-up Attack or Defense; (ATTACK, FACEDOWN_DEFENSE) for "face-up Attack or
+    face-down Defense"). `proper`: it counts as properly Summoned (it may be revived later);
+    `exempt`: the card's own Summon despite the `no_summon` flag it set (Scapegoat); `into`:
+    the monsters Summoned are kept in vars[into] (read them with `summoned(into)`). The
     EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned by the effect of
     ...", `summoned_by_effect_of`)."""
     def step(d, link):
         cards = tuple(c for c in sel(d, link) if d.loc[c] != MZONE)
-        if cards:
-            player = link["player"] if who == YOU else 1 - link["player"]
-            push(d, "special_summon", cards=cards, player=player, pos=pos, how=how,
-                 by=link["player"], src=link["card"])
+        if not cards:
+            return
+        p = link["player"]
+        extra = {}
+        if into is not None:
+            extra["into"] = into
+            extra["lid"] = _lid(d, link)
+        if positions is not None:
+            extra["positions"] = tuple(positions)
+        if chooser is not None:
+            extra["chooser"] = p if chooser == YOU else 1 - p
+        if proper:
+            extra["proper"] = True
+        if exempt:
+            extra["exempt"] = True
+        push(d, "special_summon", cards=cards, player=p if who == YOU else 1 - p, pos=pos,
+             how=how, by=p, src=link["card"], **extra)
     return step
 
 
 def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a card",
-           reveal=False):
+           reveal=False, constraint=None):
     """While resolving: the player picks `least`..`count` cards from sel into vars[into].
-    Nothing is asked when there is nothing to pick."""
+    Nothing is asked when there is nothing to pick. `constraint(d, link, cards) -> bool`
+    limits the combinations (one LIGHT and one DARK monster...)."""
     def step(d, link):
         cands = sel(d, link)
         if not cands:
@@ -285,7 +315,11 @@ def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a ca
             link["vars"][into] = ()
             return
         lo = n if least is None else min(least, n)
-        opts = d.select_options(cands, n, lo)
+        test = None if constraint is None else (lambda combo: constraint(d, link, combo))
+        opts = d.select_options(cands, n, lo, test)
+        if not opts:
+            link["vars"][into] = ()
+            return
         ask(d, link, Decision(p, SELECT, opts, f"{d.name(link['card'])}: {prompt}",
                               link["card"]), into)
     return step
@@ -353,14 +387,16 @@ def normal_summon_now(into="summon"):
     (not counted against the once-per-turn Normal Summon). Asked as `summon NAME` / `set NAME`;
     Tributes are asked after."""
     def ask_step(d, link):
-        from .flow import can_normal_summon
+        from .flow import can_normal_summon, summon_locked
         p = link["player"]
         opts, seen = [], set()
+        locked = summon_locked(d, p)
         for c in d.hand[p]:
             name = d.data[c].name
             if d.data[c].is_monster and name not in seen and can_normal_summon(d, c, p):
                 seen.add(name)
-                opts.append(Option("summon", (c,), (c, False)))
+                if not locked:
+                    opts.append(Option("summon", (c,), (c, False)))
                 opts.append(Option("set", (c,), (c, True)))
         link["vars"][into] = None
         if opts:
@@ -552,6 +588,342 @@ def delay(apply, payload=None, turns=0):
     def step(d, link):
         data = None if payload is None else payload(d, link)
         d.pflags.append((link["player"], ("delayed", apply, data), d.turn + turns))
+    return step
+
+
+# =========================================================================== Goat parts
+# Reusable parts for the mechanics of the 2005 cards (tokens, banishing, counters, card-links,
+# attack rules, ...). Each is a selector, a filter, a condition or a step like the ones above.
+
+TYPES = ("Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend", "Fish",
+         "Insect", "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
+         "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse",
+         "Divine-Beast")
+TYPES_2005 = tuple(t for t in TYPES if t not in ("Psychic", "Wyrm", "Cyberse"))
+ATTRIBUTES = ("DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND")
+
+
+# ------------------------------------------------------------------ selectors and filters
+def this_card_here(d, link):
+    """This card, if it is still the face-up monster it was when the effect was activated."""
+    c = link["card"]
+    return [c] if d.mid[c] == link["cmid"] and d.loc[c] == MZONE and d.faceup(c) else []
+
+
+def is_token(d, c):
+    return "token" in d.data[c].frames
+
+
+def is_level(*levels):
+    return lambda d, c: d.data[c].is_monster and d.level(c) in levels
+
+
+def level_at_most(n):
+    return lambda d, c: d.data[c].is_monster and 0 < d.level(c) <= n
+
+
+def has_frame(frame):
+    return lambda d, c: frame in d.data[c].frames
+
+
+def all_filters(*filters):
+    """A filter that holds when every one of `filters` holds."""
+    def f(d, c):
+        for x in filters:
+            if not x(d, c):
+                return False
+        return True
+    return f
+
+
+def can_turn_facedown(d, c):
+    """A face-up monster on the field that may be turned face-down (not a Token, not a Link
+    Monster)."""
+    data = d.data[c]
+    return d.loc[c] == MZONE and d.faceup(c) and "token" not in data.frames and \
+        not data.link_arrows
+
+
+def excluding_this(sel):
+    """sel without the effect's own card."""
+    return lambda d, link: [c for c in sel(d, link) if c != link["card"]]
+
+
+# ------------------------------------------------------------------ conditions
+def summoned_this_turn(who=YOU):
+    """A condition: the player Normal, Flip or Special Summoned a monster this turn."""
+    def cond(d, link):
+        return any(d.summoned[p] == d.turn for p in _players(link, who))
+    return cond
+
+
+def not_summoned_this_turn(d, link):
+    return d.summoned[link["player"]] != d.turn
+
+
+def free_zones(n=1, who=YOU):
+    """A condition: the player has at least n free Main Monster Zones."""
+    return lambda d, link: all(len(d.free_mzones(p)) >= n for p in _players(link, who))
+
+
+def free_spell_zone(d, link):
+    """A condition: the player has a free Spell & Trap Zone (an equipped monster goes there)."""
+    return -1 in d.szone[link["player"]][:5]
+
+
+# ------------------------------------------------------------------ banishing
+def banish(sel, reason=K.R_EFFECT):
+    """Banish the selected cards (face-up: the banished pile is public)."""
+    return send_to(sel, K.BANISHED, reason)
+
+
+def banish_cost(sel):
+    """A cost: banish the selected cards."""
+    return send_to(sel, K.BANISHED, K.R_COST)
+
+
+# ------------------------------------------------------------------ the hand
+def _discard_step(into, reason):
+    def step(d, link):
+        cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == HAND]
+        if cards:
+            d.send(cards, GY, reason | K.R_DISCARD, link["player"])
+    return step
+
+
+def discard(n=1, who=YOU, filter=None, into="discarded", cost=False, prompt=None):
+    """The player `who` discards n cards of their choice (matching filter); as a cost with
+    `cost=True` (check with can_pay=can_discard(n))."""
+    sel = pile(HAND, who, filter)
+    if cost:
+        sel = excluding_this(sel)
+    return (choose(sel, n, into=into, who=who,
+                   prompt=prompt or f"discard {n} card{'s' if n > 1 else ''}"),
+            _discard_step(into, K.R_COST if cost else K.R_EFFECT))
+
+
+def can_discard(n=1, filter=None):
+    """can_pay: the player holds n cards (matching filter) besides the card being used."""
+    def ok(d, link):
+        k = 0
+        for c in d.hand[link["player"]]:
+            if c != link["card"] and (filter is None or filter(d, c)):
+                k += 1
+                if k >= n:
+                    return True
+        return False
+    return ok
+
+
+def discard_random(n=1, who=OPP, into="discarded"):
+    """The player `who` discards n cards picked at random (the duel's seeded generator) from
+    their hand, unseen by anyone."""
+    def step(d, link):
+        out = []
+        for p in _players(link, who):
+            for _ in range(n):
+                hand = [c for c in d.hand[p] if c not in out]
+                if not hand:
+                    break
+                out.append(hand[d.rng.below(len(hand))])
+        link["vars"][into] = tuple(out)
+        if out:
+            d.write(f"Discarded at random: {', '.join(d.name(c) for c in out)}")
+            d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    return step
+
+
+# ------------------------------------------------------------------ Tributes as a cost
+def tribute(sel, n=1, into="tributed", prompt=None):
+    """A cost: Tribute n of the selected monsters (sent to the GY; a Token ceases to exist).
+    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later)."""
+    def send(d, link):
+        cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == MZONE]
+        if cards:
+            d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
+    return (choose(sel, n, into=into,
+                   prompt=prompt or f"Tribute {n} monster{'s' if n > 1 else ''}"), send)
+
+
+# ------------------------------------------------------------------ positions
+def set_facedown(sel):
+    """Change the selected face-up monsters to face-down Defense Position (Tokens and Link
+    Monsters cannot be: they stay as they are)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if can_turn_facedown(d, c):
+                d.set_position(c, K.FACEDOWN_DEFENSE)
+                d.write(f"{d.name(c)} is changed to face-down Defense Position")
+    return step
+
+
+# ------------------------------------------------------------------ counters
+def add_counter(sel, kind="spell", n=1, limit=None):
+    """Put n counters of `kind` on each selected face-up card (at most `limit` in all)."""
+    def step(d, link):
+        for c in sel(d, link):
+            d.add_counter(c, kind, n, limit)
+    return step
+
+
+def remove_counter(kind="spell", n=1, sel=None):
+    """A cost: remove n counters of `kind` from this card (or from each selected card)."""
+    def step(d, link):
+        for c in (sel(d, link) if sel is not None else (link["card"],)):
+            d.remove_counter(c, kind, n)
+    return step
+
+
+def has_counter(kind="spell", n=1):
+    """can_pay / condition: this card holds at least n counters of `kind`."""
+    return lambda d, link: d.counter(link["card"], kind) >= n
+
+
+# ------------------------------------------------------------------ declarations
+def declare(choices, into="declared", who=YOU, prompt="declare"):
+    """The player declares one of `choices` (strings, or a function (duel, link) -> strings):
+    a Type, an Attribute, a number, a card name. Asked as `declare TEXT`; stored in
+    vars[into] and written to the log (a declaration is public)."""
+    def ask_step(d, link):
+        opts = choices(d, link) if callable(choices) else choices
+        p = link["player"] if who == YOU else 1 - link["player"]
+        ask(d, link, Decision(p, K_DECLARE, [Option("declare", (), x) for x in opts],
+                              f"{d.name(link['card'])}: {prompt}", link["card"]), into)
+
+    def log_step(d, link):
+        v = link["vars"].get(into)
+        if v is not None:
+            who_p = link["player"] if who == YOU else 1 - link["player"]
+            d.write(f"{d.names[who_p]} declares {v}")
+    return (ask_step, log_step)
+
+
+def declared_type(key="declared"):
+    """Filter factory reading a declared Type from vars at resolution: use in a selector."""
+    def sel_filter(d, link):
+        t = link["vars"].get(key)
+        return lambda d2, c: d2.data[c].type == t
+    return sel_filter
+
+
+# ------------------------------------------------------------------ negation
+def negate_effects(sel, turns=0):
+    """Negate the effects of the selected face-up monsters until the end of this turn (+turns)
+    (Duel.is_negated reads it; a monster that moves or turns face-down is a new card)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.faceup(c):
+                d.flag_card(c, "negated", d.turn + turns)
+                d.write(f"The effects of {d.name(c)} are negated")
+    return step
+
+
+# ------------------------------------------------------------------ Tokens
+def free_tokens(d, p, name, n):
+    """Up to n Token cards named `name` that player p owns and that are not on the field
+    (made ready at set-up: api.add_tokens, from the script's extra["tokens"])."""
+    out = []
+    for c in range(len(d.data)):
+        if not d.loc[c] and d.owner[c] == p and d.data[c].name == name:
+            out.append(c)
+            if len(out) == n:
+                break
+    return out
+
+
+def tokens(name, count, pos=K.DEFENSE, who=YOU, exempt=False):
+    """Special Summon `count` Tokens named `name` (in position `pos`; None: asked). The card's
+    script must list the Token in `extra={"tokens": (name,)}`."""
+    def step(d, link):
+        p = link["player"] if who == YOU else 1 - link["player"]
+        n = min(count, len(d.free_mzones(p)))
+        cards = tuple(free_tokens(d, p, name, n))
+        if cards:
+            push(d, "special_summon", cards=cards, player=p, pos=pos, how=K.SUM_SPECIAL,
+                 **({"exempt": True} if exempt else {}))
+    return step
+
+
+# ------------------------------------------------------------------ equipping a monster
+def equip_monster(sel, to=None):
+    """Equip the selected monster (one) to this card (or to `to(d, link)`'s first card) as
+    an Equip Card: it moves to its new controller's Spell & Trap Zone, face-up (Thousand-Eyes
+    Restrict). Nothing happens without a free Spell & Trap Zone or if either left."""
+    def step(d, link):
+        holders = to(d, link) if to is not None else this_card_here(d, link)
+        cards = [c for c in sel(d, link) if d.loc[c] == MZONE]
+        if not holders or not cards:
+            return
+        h = holders[0]
+        p = d.ctrl[h]
+        c = cards[0]
+        if -1 not in d.szone[p][:5]:
+            return
+        d.serial += 1
+        d.place(c, K.SZONE, p, pos=K.FACEUP)
+        d.equip[c] = (h, d.mid[h])
+        d.write(f"{d.name(c)} is equipped to {d.name(h)} as an Equip Card")
+        d.drop_equips()
+    return step
+
+
+def equipped_to(d, c) -> list:
+    """The cards equipped to monster c (Equip Cards and monsters equipped as cards)."""
+    mid = d.mid[c]
+    return [e for p in (0, 1) for e in d.sts[p] if d.equip[e] is not None and
+            d.equip[e][0] == c and d.equip[e][1] == mid]
+
+
+# ------------------------------------------------------------------ card-links
+def bind(sel, mode):
+    """Bind this card to the (first) selected monster: "that monster" (Call of the Haunted,
+    Premature Burial, Snatch Steal); `mode` is const BIND_* flags (what ends with what).
+    With BIND_CONTROL the monster's controller before the effect gets it back when this card
+    leaves the field."""
+    def step(d, link):
+        b = link["card"]
+        if not d.loc[b] & K.FIELD or d.mid[b] != link["cmid"]:
+            return
+        for c in sel(d, link):
+            if d.loc[c] == MZONE:
+                prev = link["vars"].get("control_from", d.owner[c])
+                d.bind(b, c, mode, prev)
+                return
+    return step
+
+
+def bound_monster(d, link):
+    """The monster this card is bound to (as a selector)."""
+    t = d.bound_to(link["card"])
+    return [t] if t >= 0 else []
+
+
+# ------------------------------------------------------------------ attack rules
+def card_rule(sel, name, turns=0):
+    """A rule on each selected card until the end of this turn (+turns): "no_attack" (it
+    cannot attack), "attack_again" (it may attack once more, in a row), "negated"."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] & K.FIELD:
+                d.flag_card(c, name, d.turn + turns)
+    return step
+
+
+def has_not_attacked(d, link):
+    """A condition: this card did not declare an attack this turn."""
+    return d.attacked[link["card"]] != d.turn
+
+
+# ------------------------------------------------------------------ "the turn you activate"
+def oath(key, who=YOU):
+    """A cost: a rule on the player for the rest of the turn (a player flag: "no_summon",
+    "no_battle_phase"...) that applies even if the effect is negated, but not if the
+    activation is (flow.resolve lifts it then)."""
+    def step(d, link):
+        for p in _players(link, who):
+            x = (p, key, d.turn)
+            d.pflags.append(x)
+            link["vars"]["oath"] = link["vars"].get("oath", ()) + (x,)
     return step
 
 
@@ -787,3 +1159,41 @@ def set_base_stats(sel, atk=None, def_=None):
                           0 if def_ is None else def_ - data.def_, K.FOREVER)
                 d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
     return step
+
+
+def search(filter, n=1, who=YOU, into="found", prompt=None, shuffle=True):
+    """Add n cards (matching filter) from the player's Deck to their hand (shown to both
+    players), then shuffle the Deck. Nothing is found if nothing fits."""
+    sel = pile(DECK, who, filter)
+    steps = (choose(sel, n, into=into, who=who, prompt=prompt or "choose a card to add"),
+             to_hand(chosen(into)))
+    return steps + ((shuffle_deck(who),) if shuffle else ())
+
+
+def excavate_until(filter, into="excavated", found="found"):
+    """Turn over cards from the top of the player's Deck until one matching filter appears
+    (both players see them); vars[found] = that card (or nothing), vars[into] = the others."""
+    def step(d, link):
+        p = link["player"]
+        seen, hit = [], ()
+        for c in d.deck[p]:
+            if filter(d, c):
+                hit = (c,)
+                break
+            seen.append(c)
+        shown = seen + list(hit)
+        d.write(f"{d.names[p]} excavates " + (", ".join(d.name(c) for c in shown)
+                                             if shown else "nothing (the Deck is empty)"))
+        link["vars"][into] = tuple(seen)
+        link["vars"][found] = hit
+    return step
+
+
+def top_cards(n, who=YOU):
+    """Selector: the top n cards of the player's Deck."""
+    def sel(d, link):
+        out = []
+        for p in _players(link, who):
+            out.extend(d.deck[p][:n])
+        return out
+    return sel

@@ -37,8 +37,8 @@ def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
     for per_card, value in ((d.owner, owner), (d.loc, loc), (d.ctrl, owner), (d.seq, 0),
                             (d.pos, K.FACEDOWN), (d.mid, 1 if loc else 0),
                             (d.turn_in, d.turn if loc else 0), (d.summon, K.SUM_NONE),
-                            (d.attacked, -1), (d.pos_turn, -1), (d.equip, None),
-                            (d.overlay, ()), (d.why, 0)):
+                            (d.attacked, -1), (d.pos_turn, -1), (d.flip_turn, -1),
+                            (d.equip, None), (d.overlay, ()), (d.why, 0)):
         per_card.extend([value] * n)
     ids = range(first, first + n)
     if loc:
@@ -46,9 +46,49 @@ def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
     return ids
 
 
+TOKENS_PER_PLAYER = 10     # Token cards made ready per player and Token name (10 zones)
+_MONSTER_STATICS: dict = {}    # continuous effect -> its version for a monster card
+
+
+def add_tokens(d: Duel) -> None:
+    """Tokens exist only on the field, but a duel's cards are fixed at set-up (clones share
+    the card facts): for every Token a card of the duel can make (`extra["tokens"]` of its
+    script), each player gets TOKENS_PER_PLAYER cards of it, nowhere (loc 0) until Summoned
+    (actions.tokens)."""
+    from ..cards.db import card_db
+    want = set()
+    for c, data in enumerate(d.data):
+        s = data.script
+        if s is not None and s.extra.get("tokens"):
+            for name in s.extra["tokens"]:
+                want.add(name)
+    for name in sorted(want):
+        token = card_db().get(name)
+        if token is None:
+            raise RuntimeError(f"unknown Token {name!r}")
+        for p in (0, 1):
+            have = sum(1 for c, x in enumerate(d.data) if x.name == token.name and d.owner[c] == p)
+            if have < TOKENS_PER_PLAYER:
+                add_cards(d, [token] * (TOKENS_PER_PLAYER - have), p, 0)
+
+
+def _monster_static(eff):
+    """A monster card's continuous effect works only in a Monster Zone (not while the card is
+    equipped to a monster as an Equip Card: Thousand-Eyes Restrict)."""
+    if not eff.range & K.SZONE:
+        return eff
+    v = _MONSTER_STATICS.get(eff)
+    if v is None:
+        from dataclasses import replace
+        v = _MONSTER_STATICS[eff] = replace(eff, range=eff.range & ~K.SZONE)
+    return v
+
+
 def index_scripts(d: Duel) -> None:
     """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
+    add_tokens(d)
     trig: dict = {}
+    procs, untributable = [], []
     statics, act = [], []
     static_index: dict = {}
     n = len(d.data)
@@ -67,6 +107,8 @@ def index_scripts(d: Duel) -> None:
             elif eff.kind == CONTINUOUS:
                 if c not in statics:
                     statics.append(c)
+                if data.is_monster and "pendulum" not in data.frames:
+                    eff = _monster_static(eff)
                 static_index.setdefault(eff.static, []).append((c, eff))
             else:
                 # (effect index, effect, where it works, is it a card activation?): a
@@ -83,6 +125,11 @@ def index_scripts(d: Duel) -> None:
                         fast.append(entry)
                     if eff.damage_step or eff.damage_calc or eff.speed >= 3:
                         ds.append(entry)
+        if s.extra:
+            if "special" in s.extra:
+                procs.append(c)
+            if s.extra.get("no_tribute_summon"):
+                untributable.append(c)
         if eis or ds:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
@@ -90,6 +137,8 @@ def index_scripts(d: Duel) -> None:
     d.static_cards = tuple(statics)
     d.static_index = {k: tuple(v) for k, v in static_index.items()}
     d.act_cards = tuple(act)
+    d.proc_cards = tuple(procs)
+    d.untributable = frozenset(untributable)
     # Per card: (effect index, where it works) for the effects a player may activate in their
     # open state; the Spell Speed 2+
     # ones (response windows); those usable in the Damage Step. Facts, shared by clones.

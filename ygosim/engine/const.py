@@ -33,6 +33,15 @@ DURING_CALC = -1            # only during the damage calculation under way (Inje
 FOREVER = 1 << 30           # as long as the monster stays face-up on the field (Twin-Headed
                             # Behemoth's 1000 ATK/DEF, Zombyra the Dark's losses)
 
+# Card-links (Duel.bind): what ends with what between a card and the monster it is bound to
+BIND_KILL_ON_LEAVE = 1      # the card leaves the field: the monster is destroyed (Call of the
+                            # Haunted)
+BIND_KILL_ON_DESTROY = 2    # the card is destroyed: the monster is destroyed (Premature Burial)
+BIND_DIE_WITH = 4           # the monster is destroyed: the card is destroyed (Call of the Haunted)
+BIND_DIE_LEAVE = 8          # the monster leaves the field: the card is destroyed
+BIND_CONTROL = 16           # the card leaves the field: control of the monster goes back
+                            # (Snatch Steal)
+
 # Reasons a card moves
 R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL, R_DRAW, \
     R_SUMMON = (1 << i for i in range(10))

@@ -32,8 +32,10 @@ class Duel:
 
     __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
-                 "fast_where", "ns_tributes", "live", "loc", "ctrl", "seq", "pos", "mid",
-                 "turn_in", "summon", "attacked", "pos_turn", "equip", "overlay", "why", "lp", "lp_out",
+                 "fast_where", "ns_tributes", "proc_cards", "untributable", "live", "loc",
+                 "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
+                 "flip_turn", "equip", "overlay", "why", "counters", "binds", "summoned",
+                 "attack_log", "lp", "lp_out",
                  "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts", "lost_monster",
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
@@ -60,6 +62,10 @@ class Duel:
         self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
         self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
         self.ns_tributes: tuple = ()   # per card: Tributes to Normal Summon it (-1: never)
+        self.proc_cards: tuple = ()    # cards with a Special Summon procedure of their own
+                                       # (`special NAME`: Black Luster Soldier - Envoy...)
+        self.untributable = frozenset()   # cards never Tributed for a Tribute Summon (Sheep
+                                          # Tokens: Scapegoat's condition)
         self.live = [0, 0]             # per player: cards they control (own, off the field)
                                        # now where one of their Spell Speed 2+ effects works:
                                        # at 0 the player cannot respond to anything
@@ -75,12 +81,20 @@ class Duel:
         self.pos_turn: list[int] = []   # turn its controller last changed its battle position
                                         # (a manual change or a Flip Summon: card effects that
                                         # change it do not use the once-per-turn change)
+        self.flip_turn: list[int] = []  # turn it was last turned face-up on the field
         self.equip: list = []           # equipped to: (card id, identity) or None
         self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
         self.why: list[int] = []        # how it came where it is (Duel.moved): the reasons of
                                         # its last move by `send` (R_*; R_DESTROY if destroyed)
                                         # and, shifted by WHY_FROM, where it came from; 0 after
                                         # a move without events (`place`)
+        self.counters: dict = {}        # (card id, kind) -> how many counters of that kind it
+                                        # holds (Spell Counters...); gone when it moves or is
+                                        # turned face-down
+        self.binds: dict = {}           # cards bound to a monster ("card-links": Call of the
+                                        # Haunted, Premature Burial, Snatch Steal): binder ->
+                                        # (binder identity, monster, its identity, mode, player
+                                        # to give control back to); see Duel.bind
         # per-player state
         self.lp = [8000, 8000]
         self.lp_out = False             # some LP reached 0: the winner is decided after the step
@@ -114,6 +128,10 @@ class Duel:
         self.used: set = set()          # once-per-turn keys used
         self.mods: list = []            # temporary stat changes (cid, mid, atk, def, until)
         self.pflags: list = []          # player effects: (player, key, until_turn)
+        self.summoned = [-1, -1]        # per player: the last turn they Summoned a monster
+                                        # (Normal, Flip or Special; not a Set)
+        self.attack_log: list = []      # this turn's attack declarations: (turn, attacker,
+                                        # its identity, target or -1, target identity)
         self.lost_monster = [-1, -1]    # per player: the last turn a monster they controlled
                                         # and owned went from their field to their GY
         self.returns: list = []         # control to return: (cid, mid, player, turn)
@@ -144,6 +162,7 @@ class Duel:
             self.trig_index, self.static_cards, self.static_index
         new.act_cards, new.gy_effects, new.fast_where, new.ns_tributes = \
             self.act_cards, self.gy_effects, self.fast_where, self.ns_tributes
+        new.proc_cards, new.untributable = self.proc_cards, self.untributable
         new.eis_open, new.eis_fast, new.eis_ds, new.eis_where = \
             self.eis_open, self.eis_fast, self.eis_ds, self.eis_where
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step
@@ -154,7 +173,8 @@ class Duel:
         # per card
         new.loc, new.ctrl, new.seq, new.pos = self.loc[:], self.ctrl[:], self.seq[:], self.pos[:]
         new.mid, new.turn_in, new.summon = self.mid[:], self.turn_in[:], self.summon[:]
-        new.attacked, new.pos_turn = self.attacked[:], self.pos_turn[:]
+        new.attacked, new.pos_turn, new.flip_turn = \
+            self.attacked[:], self.pos_turn[:], self.flip_turn[:]
         new.equip, new.overlay, new.why = self.equip[:], self.overlay[:], self.why[:]
         # per player
         new.deck = [self.deck[0][:], self.deck[1][:]]
@@ -172,7 +192,9 @@ class Duel:
         new.battle_destroyed, new.chain, new.trig_q, new.events = \
             self.battle_destroyed[:], self.chain[:], self.trig_q[:], self.events[:]
         new.mods, new.pflags, new.returns = self.mods[:], self.pflags[:], self.returns[:]
-        new.lost_monster = self.lost_monster[:]
+        new.lost_monster, new.summoned, new.attack_log = \
+            self.lost_monster[:], self.summoned[:], self.attack_log[:]
+        new.counters, new.binds = self.counters.copy(), self.binds.copy()
         new.log, new.history = self.log[:], self.history[:]
         # the rest
         new.links = {k: _copy_link(v) for k, v in self.links.items()}
@@ -334,7 +356,9 @@ class Duel:
 
     def is_negated(self, c: int) -> bool:
         """Is card c's effect negated by a continuous rule (Jinzo on Traps, Imperial Order on
-        Spells)? Only cards on the field are affected."""
+        Spells, a "negate_monsters" rule on monsters) or, for a monster, by an effect that
+        negated it (`card_flag(c, "negated")`: until the end of a turn)? Only cards on the
+        field are affected."""
         if not self.loc[c] & FIELD:
             return False
         kind = self.data[c].kind
@@ -342,6 +366,12 @@ class Duel:
             return self._negator("negate_traps", c)
         if kind == "spell" or (self.loc[c] == SZONE and "pendulum" in self.data[c].frames):
             return self._negator("negate_spells", c)   # a Pendulum Zone card is a Spell Card
+        if self.pflags and self.card_flag(c, "negated"):
+            return True
+        if "negate_monsters" in self.static_index:
+            for src, eff in self.active_statics("negate_monsters"):
+                if src != c and (eff.apply is None or eff.apply(self, src, c)):
+                    return True
         return False
 
     def _negator(self, key: str, victim: int) -> bool:
@@ -391,6 +421,100 @@ class Duel:
     def unflag_card(self, c: int, name: str) -> None:
         key = (name, c, self.mid[c])
         self.pflags = [x for x in self.pflags if x[1] != key]
+
+    # ------------------------------------------------------------------ counters
+    def counter(self, c: int, kind: str) -> int:
+        """How many counters of `kind` ("spell"...) card c holds."""
+        return self.counters.get((c, kind), 0) if self.counters else 0
+
+    def add_counter(self, c: int, kind: str, n: int = 1, limit: int | None = None) -> int:
+        """Put n counters of `kind` on card c (a face-up card on the field), never more than
+        `limit` in all. Returns how many were placed."""
+        if not self.loc[c] & FIELD or self.pos[c] & FACEDOWN:
+            return 0
+        have = self.counter(c, kind)
+        if limit is not None:
+            n = min(n, limit - have)
+        if n <= 0:
+            return 0
+        self.counters[(c, kind)] = have + n
+        self.serial += 1
+        self.write(f"{self.data[c].name} gets {n} {kind} counter{'s' if n > 1 else ''} "
+                   f"({have + n})")
+        return n
+
+    def remove_counter(self, c: int, kind: str, n: int = 1) -> int:
+        """Remove up to n counters of `kind` from card c; returns how many were removed."""
+        have = self.counter(c, kind)
+        n = min(n, have)
+        if n <= 0:
+            return 0
+        if have - n:
+            self.counters[(c, kind)] = have - n
+        else:
+            del self.counters[(c, kind)]
+        self.serial += 1
+        self.write(f"{n} {kind} counter{'s' if n > 1 else ''} removed from {self.data[c].name}")
+        return n
+
+    def _drop_counters(self, c: int) -> None:
+        """A card that moves or is turned face-down loses all its counters."""
+        for key in [k for k in self.counters if k[0] == c]:
+            del self.counters[key]
+
+    # ------------------------------------------------------------------ card-links
+    def bind(self, binder: int, target: int, mode: int, prev_ctrl: int = -1) -> None:
+        """Bind card `binder` (on the field) to the monster `target` ("that monster"):
+        `mode` says what ends with what (const BIND_*). With BIND_CONTROL, `prev_ctrl` is the
+        player who gets the monster back when the binder leaves."""
+        self.binds[binder] = (self.mid[binder], target, self.mid[target], mode, prev_ctrl)
+
+    def bound_to(self, binder: int) -> int:
+        """The monster card `binder` is bound to (still the same card), or -1."""
+        b = self.binds.get(binder) if self.binds else None
+        if b is None or self.mid[binder] != b[0] or self.mid[b[1]] != b[2]:
+            return -1
+        return b[1]
+
+    def _bound_hits(self, cards) -> list:
+        """Binds touched by moving `cards`: (binder, entry, binder moves, target moves)."""
+        out = []
+        mid = self.mid
+        for b, e in self.binds.items():
+            bm = b in cards and mid[b] == e[0]
+            tm = e[1] in cards and mid[e[1]] == e[2]
+            if bm or tm:
+                out.append((b, e, bm, tm))
+        return out
+
+    def _apply_binds(self, hits, destroy: bool) -> None:
+        """After cards moved: what the card-links say happens (no Chain: it is the rule of the
+        bound cards). A binder that left the field may destroy its monster or give control
+        back; a bound monster that was destroyed (or left) may destroy its binder."""
+        kill = []
+        for b, e, bm, tm in hits:
+            bmid, t, tmid, mode, prev = e
+            if self.binds.get(b) is e:
+                del self.binds[b]
+            if bm and not self.loc[b] & FIELD:          # the binder left the field
+                if mode & K.BIND_CONTROL and self.loc[t] == MZONE and prev >= 0 and \
+                        self.ctrl[t] != prev:
+                    before = self.ctrl[t]
+                    self.set_control(t, prev)
+                    if self.ctrl[t] == prev:
+                        self.write(f"{self.data[t].name} returns to {self.names[prev]}'s control")
+                    else:                                   # no zone to return to
+                        self.send([t], GY, K.R_RULE, before)
+                if self.mid[t] == tmid and self.loc[t] == MZONE and \
+                        (mode & K.BIND_KILL_ON_LEAVE or (mode & K.BIND_KILL_ON_DESTROY and destroy)):
+                    kill.append(t)
+            elif tm and not bm:                             # the monster moved
+                gone = self.mid[t] != tmid
+                if self.loc[b] & FIELD and self.mid[b] == bmid and gone and \
+                        ((mode & K.BIND_DIE_WITH and destroy) or mode & K.BIND_DIE_LEAVE):
+                    kill.append(b)
+        if kill:
+            self.destroy(kill, K.R_EFFECT)
 
     def targetable(self, cards, link: dict):
         """The cards among `cards` the effect of `link` may target, one by one (e.g. Lord of D.
@@ -506,6 +630,8 @@ class Duel:
         self.mid[c] += 1
         self.turn_in[c] = self.turn
         self.why[c] = 0
+        if self.counters:
+            self._drop_counters(c)
         if was & FIELD and not loc & FIELD:
             self.summon[c] = K.SUM_NONE
             self.equip[c] = None
@@ -527,6 +653,7 @@ class Duel:
         Returns the cards that moved."""
         moved = []
         self.serial += 1
+        hits = self._bound_hits(cards) if self.binds else None
         for c in cards:
             was = self.loc[c]
             if not was:
@@ -534,13 +661,12 @@ class Duel:
             was_faceup = not self.pos[c] & FACEDOWN
             prev_ctrl = self.ctrl[c]
             if self.data[c].has_frame("token") and loc != MZONE:
-                self._detach(c)
-                if c < len(self.fast_where) and self.fast_where[c] & was:
-                    self.live[self.ctrl[c]] -= 1
-                self.loc[c] = 0
-                self._zones_changed(was, self.ctrl[c])
-                self.mid[c] += 1
+                self._vanish(c)          # a Token that leaves the field ceases to exist
                 moved.append(c)
+                info = (was, prev_ctrl, was_faceup)
+                if destroy:
+                    self.raise_event(K.EV_DESTROYED, c, by, reason, info)
+                self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
                 continue
             dest = loc
             if dest & (HAND | DECK) and self.data[c].is_extra_deck:
@@ -566,8 +692,25 @@ class Duel:
                 self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)
         if moved:
             self.write(self._move_text(moved, loc, destroy))
+            if hits:
+                self._apply_binds(hits, destroy)
             self.drop_equips()
         return moved
+
+    def _vanish(self, c: int) -> None:
+        """Card c (a Token) leaves the field and ceases to exist: it is nowhere (loc 0)."""
+        was = self.loc[c]
+        self._detach(c)
+        if c < len(self.fast_where) and self.fast_where[c] & was:
+            self.live[self.ctrl[c]] -= 1
+        self.loc[c] = 0
+        self._zones_changed(was, self.ctrl[c])
+        self.mid[c] += 1
+        self.summon[c] = K.SUM_NONE
+        self.equip[c] = None
+        self.attacked[c] = self.pos_turn[c] = -1
+        if self.counters:
+            self._drop_counters(c)
 
     def drop_equips(self) -> None:
         """Equip Cards whose monster left the field or was turned face-down are destroyed."""
@@ -704,13 +847,19 @@ class Duel:
         activating their Flip effects")."""
         if pos & DEFENSE and self.data[c].link_arrows and self.loc[c] == MZONE:
             return   # a Link Monster is never in Defense Position
+        if pos & FACEDOWN and "token" in self.data[c].frames and self.loc[c] == MZONE:
+            return   # a Token is never face-down
         was_fd = self.pos[c] & FACEDOWN
         self.pos[c] = pos
         self.serial += 1
-        if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE and flip_effects:
-            self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
-        if pos & FACEDOWN and self.loc[c] == MZONE:
+        if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
+            self.flip_turn[c] = self.turn          # (flipped face-up, even without FLIP effects)
+            if flip_effects:
+                self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
+        if pos & FACEDOWN and self.loc[c] == MZONE and not was_fd:
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
+            if self.counters:
+                self._drop_counters(c)
             self.drop_equips()
 
     def negate_attack(self) -> bool:

@@ -171,6 +171,9 @@ class Effect:
     label: str = ""                  # a few words, for logs and front ends
     periods: int = ANY_TIME          # activated effects: the turns and phases they may be used
                                      # in (a mask made by `during`)
+    off_field: bool = False          # a Continuous/Equip card's activation that resolves even
+                                     # if the card left the field in the meantime (today's
+                                     # Call of the Haunted)
 
     @property
     def is_trigger(self) -> bool:
@@ -197,6 +200,28 @@ class CardScript:
         return [e for e in self.effects if e.kind == CONTINUOUS and e.static == key]
 
 
+@dataclass(frozen=True, eq=False)
+class SummonProc:
+    """A monster's own Special Summon procedure (`special NAME`: Black Luster Soldier - Envoy
+    of the Beginning, Chaos Sorcerer): from `where`, pay `cost` (steps, asked as `choose`
+    prompts), then Special Summon it. It does not use the Chain: like a Normal Summon, both
+    players may respond to it once it succeeded. `can_pay(duel, link)` says whether the cost
+    can be paid now."""
+    cost: tuple = ()
+    can_pay: Callable | None = None
+    where: int = HAND
+    label: str = ""
+
+
+def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="") -> dict:
+    """The `extra` of a monster with its own Special Summon procedure: it cannot be Normal
+    Summoned or Set, and with `nomi` it must first be Special Summoned this way (properly)
+    before other effects may Special Summon it (Monster Reborn, Call of the Haunted...).
+    Use as `script(NAME, effects..., extra=special_procedure(...))`."""
+    return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label),
+            "no_normal_summon": True, "nomi": nomi}
+
+
 def script(name: str, *effects: Effect, era: str | None = None, **kw) -> CardScript:
     """Register what card `name` does. With `era="goat"` this is what it did in that era (its
     2005 text and rulings), kept beside the current version: a duel whose rules have
@@ -214,14 +239,15 @@ def script(name: str, *effects: Effect, era: str | None = None, **kw) -> CardScr
 def activation(*, speed=1, operation=None, condition=None, cost=None, can_pay=None, target=None,
                when=(), once_per_turn=False, damage_step=False, damage_calc=False,
                damage_calc_only=False, label="", range=HAND | SZONE,
-               periods=ANY_TIME) -> Effect:
+               periods=ANY_TIME, off_field=False) -> Effect:
     """The activation of a Spell or Trap Card. Spell Speed: 1 for Spells, 2 Quick-Play and
     Traps, 3 Counter Traps (the card's subtype decides; the builders below set it)."""
     return Effect(kind=ACTIVATE, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   once_per_turn=once_per_turn, speed=speed, damage_step=damage_step,
                   damage_calc=damage_calc or damage_calc_only,
-                  damage_calc_only=damage_calc_only, label=label, range=range, periods=periods)
+                  damage_calc_only=damage_calc_only, label=label, range=range, periods=periods,
+                  off_field=off_field)
 
 
 def spell(**kw) -> Effect:

@@ -86,6 +86,10 @@ def card_view(d, c: int, viewer) -> dict:
         t = d.equip[c][0]
         if d.loc[t] == MZONE:
             out["equipped_to"] = zone_label(d, t)
+    if d.counters and loc & FIELD:
+        held = {kind: n for (x, kind), n in d.counters.items() if x == c}
+        if held:
+            out["counters"] = held        # counters are public
     return out
 
 
@@ -292,6 +296,9 @@ def describe(d, opt, viewer, decision=None) -> str:
     if v == "flip":
         c = cards[0]
         return f"Flip Summon {dc(c)} ({d.data[c].atk} ATK)"
+    if v == "special":
+        c = cards[0]
+        return f"Special Summon {d.data[c].name} ({d.data[c].atk} ATK) by its own procedure"
     if v == "change":
         c = cards[0]
         to = "Attack" if d.pos[c] & DEFENSE else "Defense"
@@ -335,6 +342,8 @@ def describe(d, opt, viewer, decision=None) -> str:
     if v == "no":
         return "No"
     if v == "position":
+        if opt.arg == "facedown":
+            return "Face-down Defense Position"
         return f"{str(opt.arg).capitalize()} Position"
     if v == "zone":
         return f"Zone {opt.arg}"

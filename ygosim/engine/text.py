@@ -49,7 +49,7 @@ def card_text(d, c: int, level: int = 0, in_list: bool = False) -> str:
 def option_text(d, opt, level: int = 0) -> str:
     v = opt.verb
     cards = opt.cards
-    if v in ("summon", "set", "flip", "change"):
+    if v in ("summon", "set", "flip", "change", "special"):
         return f"{v} {card_text(d, cards[0], level)}"
     if v == "activate":
         c = cards[0]
@@ -99,7 +99,7 @@ def option_texts(d, decision) -> list[str]:
 _REF = re.compile(r"^(?:(?P<who>[AB]):)?(?P<name>.+?)(?:@(?P<zone>m[1-5]|emz|s[1-5]|fz|hand|gy|"
                   r"banished|deck|extra))?$", re.IGNORECASE)
 
-SIMPLE_VERBS = {"summon", "set", "flip", "change", "activate"}
+SIMPLE_VERBS = {"summon", "set", "flip", "change", "activate", "special"}
 LIST_VERBS = {"choose", "order", "pendulum"}
 
 

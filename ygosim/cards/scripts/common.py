@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine import actions as A
 from ...engine import const as K
-from ...engine.const import MZONE
+from ...engine.const import FIELD, GY, MZONE
 from ...engine.effects import Target, continuous, spell, trap, trigger
 
 
@@ -23,6 +23,8 @@ def can_special_summon_from(d, c, p):
         return False
     if (data.is_extra_deck or "ritual" in data.frames) and not d.proper(c):
         return False
+    if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
+        return False        # "must first be Special Summoned by its own procedure"
     return True
 
 
@@ -35,6 +37,36 @@ def summonable(filter=None):
 def free_zone(d, link):
     """A condition: the player has a free Main Monster Zone."""
     return bool(d.free_mzones(link["player"]))
+
+
+def in_graveyard(who=A.YOU, filter=None):
+    """Selector: monsters in a Graveyard that the player may Special Summon (revive)."""
+    return A.pile(GY, who, summonable(filter))
+
+
+def still_here(d, link):
+    """A condition: the activated card is still on the field (it was not destroyed in the
+    Chain: its activation then does nothing)."""
+    c = link["card"]
+    return bool(d.loc[c] & FIELD) and d.mid[c] == link["cmid"]
+
+
+# ------------------------------------------------------------------------------ Spirits
+def _spirit_due(d, link):
+    """In the End Phase of a turn it was Normal Summoned or flipped face-up, face-up."""
+    c = link["card"]
+    if d.loc[c] != MZONE or not d.faceup(c):
+        return False
+    t = d.turn
+    return d.flip_turn[c] == t or (d.turn_in[c] == t and d.summon[c] in K.NORMAL_SUMMONS)
+
+
+def spirit_return():
+    """A Spirit monster's rule: in the End Phase of the turn it was Normal Summoned or flipped
+    face-up, it returns to its owner's hand (a mandatory trigger). Script it as
+    `script(NAME, spirit_return(), ..., cannot_special_summon=True)`."""
+    return trigger(K.EV_END_PHASE, A.to_hand(A.this_card_here), optional=False,
+                   condition=_spirit_due, label="return to the hand")
 
 
 # ------------------------------------------------------------------------------ selectors
@@ -56,30 +88,15 @@ def all_of(*conds):
 # ------------------------------------------------------------------------------ the hand
 def discard(n=1, cost=False, into="discarded", prompt=None):
     """The player discards n cards of their choice (as a cost with `cost`: never the card being
-    used; check with can_pay=can_discard(n))."""
-    sel = A.pile(K.HAND, A.YOU)
-    if cost:
-        sel = not_this(sel)
-    prompt = prompt or f"discard {n} card{'s' if n > 1 else ''}"
-    return (A.choose(sel, n, into=into, prompt=prompt),
-            A.send_to(A.chosen(into), K.GY, (K.R_COST if cost else K.R_EFFECT) | K.R_DISCARD))
+    used; check with can_pay=can_discard(n)). The part itself is actions.discard."""
+    return A.discard(n, cost=cost, into=into, prompt=prompt)
 
 
-def can_discard(n=1, filter=None):
-    """can_pay: the player holds n cards (matching filter) besides the card being used."""
-    def ok(d, link):
-        k = 0
-        for c in d.hand[link["player"]]:
-            if c != link["card"] and (filter is None or filter(d, c)):
-                k += 1
-                if k >= n:
-                    return True
-        return False
-    return ok
+can_discard = A.can_discard     # can_pay: n cards (matching filter) besides the card used
 
 
 # ------------------------------------------------------------------------------ the Deck
-def _deck_by_name(d, link):
+def deck_by_name(d, link):
     """The player's Deck in name order (showing it does not give its order away)."""
     return sorted(d.deck[link["player"]], key=lambda c: d.data[c].name)
 
@@ -94,7 +111,7 @@ def search_spell(filter, prompt, goat=False):
     if not goat:
         return spell(condition=A.exists(cards), operation=search)
     return spell(operation=(A.when(lambda d, link: not cards(d, link),
-                                   A.reveal(_deck_by_name, to=A.OPP)),) + search)
+                                   A.reveal(deck_by_name, to=A.OPP)),) + search)
 
 
 # ------------------------------------------------------------------------------ Traps

@@ -3,7 +3,7 @@ timings, damage calculation."""
 from __future__ import annotations
 
 from .. import const as K
-from ..const import MZONE, GY, ATTACK, FACEDOWN, DEFENSE
+from ..const import MZONE, SZONE, GY, ATTACK, FACEDOWN, DEFENSE
 from ..decision import Option, ACTION, attack_option
 from .core import proc, push, pop
 from .chain import (activatable, after_action, phase_window, push_window, start_activation,
@@ -33,6 +33,7 @@ def battle(d, f):
             f.pop("replay", None)
             f["was"] = d.attacked[atk]
             d.attacked[atk] = d.turn
+            log_attack(d, atk, tgt)
             d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
                         d.mid[atk], -1 if tgt is None else d.mid[tgt])
             d.serial += 1
@@ -99,6 +100,48 @@ def battle(d, f):
         pop(d)
 
 
+def log_attack(d, atk, tgt) -> None:
+    """Keep this turn's attack declarations (for monsters that attack more than once); a
+    monster allowed to attack once more (`attack_again`) uses that grant now."""
+    log = d.attack_log
+    if log and log[0][0] != d.turn:
+        log.clear()
+    log.append((d.turn, atk, d.mid[atk], -1 if tgt is None else tgt,
+                -1 if tgt is None else d.mid[tgt]))
+    if d.pflags and len(log) > 1 and d.card_flag(atk, "attack_again"):
+        d.unflag_card(atk, "attack_again")
+
+
+def attacks_this_turn(d, c) -> list:
+    """The attacks card c (as it is now) declared this turn: (target, target identity)."""
+    mid = d.mid[c]
+    return [(e[3], e[4]) for e in d.attack_log if e[0] == d.turn and e[1] == c and e[2] == mid]
+
+
+def again_targets(d, c, targets):
+    """A monster that already attacked this turn: may it attack again, and what? (None: it
+    may not; else a list of targets, None in it meaning a direct attack). Rules: "may attack
+    again in a row" (a player flag on the card: its very next attack, no other monster
+    attacking in between; Black Luster Soldier), "can make N attacks" (the `extra_attacks`
+    rule), "can attack every monster the opponent controls once each" (`attack_all`:
+    never directly once it attacked; Asura Priest)."""
+    if d.pflags and d.card_flag(c, "attack_again"):
+        log = d.attack_log
+        if log and log[-1][0] == d.turn and log[-1][1] == c and log[-1][2] == d.mid[c]:
+            return list(targets) if targets else [None]
+    statics = d.static_index
+    if "attack_all" in statics and d.has_static("attack_all", c):
+        done = attacks_this_turn(d, c)
+        return [t for t in targets if (t, d.mid[t]) not in done]
+    if "extra_attacks" in statics:
+        more = 0
+        for src, eff in d.active_statics("extra_attacks"):
+            more += eff.apply(d, src, c) or 0
+        if more and len(attacks_this_turn(d, c)) <= more:
+            return list(targets) if targets else [None]
+    return None
+
+
 def battle_options(d, replay=None) -> list[Option]:
     """The turn player's choices in the Battle Step; `replay` = (monster, identity) that may
     attack again after a replay."""
@@ -108,18 +151,27 @@ def battle_options(d, replay=None) -> list[Option]:
         targets = d.monsters(1 - p)
         if targets and "no_attack_target" in d.static_index:
             targets = attackable(d, targets)     # (none left: still no direct attack)
+        statics = d.static_index
+        no_direct = "no_direct_attack" in statics
         for c in d.monsters(p):
             if d.pos[c] != ATTACK:
                 continue
             if d.attacked[c] == d.turn and not (replay and replay[0] == c
                                                 and replay[1] == d.mid[c]):
+                more = again_targets(d, c, targets)
+                if more and not d.has_static("cannot_attack", c) and \
+                        not (d.pflags and d.card_flag(c, "no_attack")):
+                    for t in more:
+                        if t is not None or (not d.monsters(1 - p) and not (
+                                no_direct and d.has_static("no_direct_attack", c))):
+                            opts.append(attack_option(c, t))
                 continue
             if d.has_static("cannot_attack", c) or (d.pflags and d.card_flag(c, "no_attack")):
                 continue
             if targets:
                 for t in targets:
                     opts.append(attack_option(c, t))
-            elif not d.monsters(1 - p):
+            elif not d.monsters(1 - p) and not (no_direct and d.has_static("no_direct_attack", c)):
                 opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))
     if "must_attack" in d.static_index and any(
@@ -226,7 +278,10 @@ def damage_step(d, f):
         d.step = K.DS_END
         d.events.clear()
         dead = [c for c, mid in d.battle_destroyed if d.mid[c] == mid and d.loc[c] == MZONE]
+        instead = [c for c, mid in d.battle_destroyed if d.mid[c] == mid and d.loc[c] == SZONE]
         d.battle_destroyed = []
+        if instead:         # destroyed in place of a monster (battle_substitute)
+            d.destroy(instead, K.R_EFFECT)
         if dead:
             moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
             for c in moved:
@@ -254,6 +309,8 @@ def damage_calculation(d) -> None:
         v = d.def_(tgt)
         if a > v:
             mark_destroyed(d, tgt)
+            if "piercing" in d.static_index and d.has_static("piercing", atk):
+                battle_damage(d, op, a - v)     # piercing battle damage
         elif a < v:
             battle_damage(d, tp, v - a)
         return
@@ -276,6 +333,16 @@ def mark_destroyed(d, c) -> None:
             (d.pflags and d.player_flag(d.ctrl[c], "battle_indestructible")):
         d.write(f"{d.name(c)} is not destroyed by battle")
         return
+    if "battle_substitute" in d.static_index:
+        # "If this card would be destroyed by battle, destroy X instead" (Thousand-Eyes
+        # Restrict: the monster equipped to it): X is destroyed by the card's effect when the
+        # battle's destroyed monsters are (the end of the Damage Step)
+        for src, eff in d.active_statics("battle_substitute"):
+            x = eff.apply(d, src, c)
+            if x is not None and x >= 0:
+                d.battle_destroyed.append((x, d.mid[x]))
+                d.write(f"{d.name(x)} is destroyed instead of {d.name(c)}")
+                return
     d.battle_destroyed.append((c, d.mid[c]))
     d.write(f"{d.name(c)} is destroyed by battle")
 

@@ -460,6 +460,10 @@ def resolve(d, f):
         link = d.links.pop(lid)
         c = link["card"]
         data = d.data[c]
+        if link["negated"] and "oath" in link["vars"]:
+            # "the turn you activate this card" rules end when the activation is negated
+            oath = link["vars"]["oath"]
+            d.pflags = [x for x in d.pflags if x not in oath]
         if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
             sub = data.subtype
             stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
@@ -486,7 +490,7 @@ def effect_applies(d, link, eff) -> bool:
         d.write(f"{d.name(c)}: effect negated")
         return False
     if link["card_act"] and data.subtype in ("continuous", "field", "equip") \
-            and d.mid[c] != link["cmid"]:
+            and d.mid[c] != link["cmid"] and not eff.off_field:
         d.write(f"{d.name(c)} left the field: no effect")
         return False
     return True

@@ -7,7 +7,7 @@ from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
 from .chain import activatable, clear_field_zone, push_window, start_activation
-from .summon import summon_room
+from .summon import summon_locked, summon_room, special_proc_options
 
 
 @proc
@@ -28,6 +28,8 @@ def main(d, f):
             set_spell_trap(d, a.cards[0], d.tp)
         elif v == "flip":
             push(d, "flip_summon", c=a.cards[0])
+        elif v == "special":
+            push(d, "special_proc", c=a.cards[0], player=d.tp)
         elif v == "change":
             c = a.cards[0]
             new = ATTACK if d.pos[c] & DEFENSE else DEFENSE
@@ -77,6 +79,7 @@ def idle_options(d) -> list[Option]:
     opts: list[Option] = []
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    locked = summon_locked(d, p)      # no Summons this turn (Setting is allowed)
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
@@ -93,7 +96,8 @@ def idle_options(d) -> list[Option]:
                 if ok is None:
                     ok = room[n] = summon_room(d, p, n)
                 if ok:
-                    opts.append(SUMMON_OPTS[c])
+                    if not locked:
+                        opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
         elif data.subtype == "field":
             opts.append(SET_OPTS[c])
@@ -108,13 +112,16 @@ def idle_options(d) -> list[Option]:
                                                           and summoned_by_opponent_ok(d, c))):
             continue
         if d.pos[c] == FACEDOWN_DEFENSE:
-            opts.append(FLIP_OPTS[c])
+            if not locked:
+                opts.append(FLIP_OPTS[c])
         elif d.attacked[c] != t and not d.data[c].link_arrows:   # a Link Monster stays in ATK
             if locks is None:
                 locks = d.active_statics("no_position_change")
             if not (locks and d.applies(locks, c)) and \
                     not (d.pflags and d.card_flag(c, "no_position_change")):
                 opts.append(CHANGE_OPTS[c])
+    if d.proc_cards:
+        opts.extend(special_proc_options(d, p))
     hook = d.options.get("extra_summons")
     if hook:
         opts.extend(hook(d, p))

@@ -3,10 +3,10 @@ positions)."""
 from __future__ import annotations
 
 from .. import const as K
-from ..const import MZONE, GY, ATTACK, DEFENSE, FACEDOWN_DEFENSE
+from ..const import MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
 from ..decision import Option, SELECT, POSITION
 from ..decision import ZONE as K_ZONE
-from .core import proc, pop
+from .core import proc, pop, push
 from .chain import after_action
 
 
@@ -24,6 +24,8 @@ def tribute_candidates(d, p) -> list[int]:
     out = list(d.monsters(p))
     if d.pflags:                # "it cannot be Tributed" this turn (Mind Control)
         out = [c for c in out if not d.card_flag(c, "no_tribute")]
+    if d.untributable:          # (Sheep Tokens: never Tributed for a Tribute Summon)
+        out = [c for c in out if c not in d.untributable]
     forced = forced_tributes(d, p)
     for c in d.monsters(1 - p):
         if c in forced or d.has_static("tributable_by", c, p):
@@ -94,6 +96,12 @@ def normal_summon_tributes(data) -> int:
     return tributes_for_level(data.level)
 
 
+def summon_locked(d, p) -> bool:
+    """Is player p forbidden to Summon (Normal, Flip or Special) this turn? (a `no_summon`
+    player flag: Scapegoat's restriction; Setting a monster is still allowed)"""
+    return bool(d.pflags) and d.player_flag(p, "no_summon")
+
+
 def summon_room(d, p, n) -> bool:
     """Can player p make a Normal Summon that needs n Tributes (a free Main Monster Zone, or
     one the Tributes free; enough Tributes, the forced ones counted)?"""
@@ -138,6 +146,7 @@ def normal_summon(d, f):
         if is_set:
             d.write(f"{d.names[p]} sets a monster")
         else:
+            d.summoned[p] = d.turn
             d.write(f"{d.names[p]} {'Tribute' if f.get('tributed') else 'Normal'} Summons "
                     f"{d.name(c)} ({d.atk(c)} ATK)")
             d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
@@ -162,6 +171,7 @@ def respond_after_chain(d) -> None:
 def flip_summon(d, f):
     c = f["c"]
     d.events.clear()
+    d.summoned[d.ctrl[c]] = d.turn
     d.set_position(c, ATTACK)
     d.pos_turn[c] = d.turn       # a Flip Summon is a manual change of position too
     d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
@@ -170,15 +180,29 @@ def flip_summon(d, f):
     after_action(d, first=d.tp, summon=True)
 
 
+POSITION_OPTS = {ATTACK: Option("position", (), "attack"),
+                 DEFENSE: Option("position", (), "defense"),
+                 FACEDOWN_DEFENSE: Option("position", (), "facedown")}
+POSITION_BY_NAME = {"attack": ATTACK, "defense": DEFENSE, "facedown": FACEDOWN_DEFENSE}
+
+
 @proc
 def special_summon(d, f):
-    """Special Summon f["cards"] (a tuple) for f["player"]; each asks a position unless
-    f["pos"] fixes it. Events are raised together at the end (a simultaneous summon)."""
+    """Special Summon f["cards"] (a tuple) onto the field of f["player"]; f["by"] (default:
+    that player) is the player who Summons them (Lava Golem: the opponent). Each card asks its
+    position of f["chooser"] (default: the field's player) among f["positions"] (default:
+    face-up Attack or Defense) unless f["pos"] fixes it. Events are raised together at the end
+    (a simultaneous summon). A summoning player under a `no_summon` flag Summons nothing
+    unless f["exempt"] (the card that set the flag: Scapegoat)."""
     cards = f["cards"]
     i = f.get("i", 0)
     p = f["player"]
+    if f["s"] == 0 and i == 0 and not f.get("exempt") and summon_locked(d, f.get("by", p)):
+        d.write(f"{d.names[f.get('by', p)]} cannot Special Summon this turn")
+        pop(d)
+        return
     if f["s"] == 1:
-        place_special(d, cards[i], p, ATTACK if d.answer.arg == "attack" else DEFENSE, f)
+        place_special(d, cards[i], p, POSITION_BY_NAME[d.answer.arg], f)
         i += 1
         f["i"] = i
         f["s"] = 0
@@ -192,10 +216,12 @@ def special_summon(d, f):
             i += 1
             f["i"] = i
             continue
+        chooser = f.get("chooser", p)
         if f.get("zone") is None and len(zones) > 1 and (d.loc[c] == K.EXTRA or d.linked_zones(p)
                                                           or d.linked_zones(1 - p)):
             f["s"] = 2
-            d.ask(p, K_ZONE, zone_options(zones), f"choose a zone for {d.name(c)}", source=c)
+            d.ask(chooser, K_ZONE, zone_options(zones), f"choose a zone for {d.name(c)}",
+                  source=c)
             return
         if f.get("zone") is None:
             f["zone"] = zones[0]
@@ -203,8 +229,9 @@ def special_summon(d, f):
         if d.data[c].link_arrows:
             pos = ATTACK        # a Link Monster is always summoned in Attack Position
         if pos is None:
+            allowed = f.get("positions") or (ATTACK, DEFENSE)
             f["s"] = 1
-            d.ask(p, POSITION, [Option("position", (), "attack"), Option("position", (), "defense")],
+            d.ask(chooser, POSITION, [POSITION_OPTS[x] for x in allowed],
                   f"choose a position for {d.name(c)}", source=c)
             return
         place_special(d, c, p, pos, f)
@@ -212,6 +239,11 @@ def special_summon(d, f):
         f["i"] = i
     done = f.get("done", ())
     src = f.get("src", -1)
+    if f.get("into"):               # actions.special_summon(..., into=): what was Summoned
+        link = d.links.get(f["lid"])
+        if link is not None:
+            v = link["vars"]
+            v[f["into"]] = v.get(f["into"], ()) + tuple((c, d.mid[c]) for c in done)
     for c in done:
         d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON, src)
     pop(d)
@@ -248,8 +280,76 @@ def place_special(d, c, p, pos, f) -> None:
     d.place(c, MZONE, p, zone, pos=pos)
     d.summon[c] = f.get("how", K.SUM_SPECIAL)
     by = f.get("by", p)
-    if by != p:                  # summoned onto the other player's field
+    d.summoned[by] = d.turn
+    if by != p:                  # summoned onto the other player's field (Lava Golem)
         d.summoners = d.summoners + ((c, d.mid[c], by),)
-    d.write(f"{d.names[p]} Special Summons {d.name(c)} in "
-            f"{'Attack' if pos == ATTACK else 'Defense'} Position")
+    if f.get("proper"):     # properly Summoned: it may later be revived
+        d.proper_ok = d.proper_ok | {c}
+    if pos & FACEDOWN:
+        d.write(f"{d.names[by]} Special Summons a monster in face-down Defense Position"
+                + ("" if by == p else f" on {d.names[p]}'s field"))
+    else:
+        d.write(f"{d.names[by]} Special Summons {d.name(c)} in "
+                f"{'Attack' if pos == ATTACK else 'Defense'} Position"
+                + ("" if by == p else f" on {d.names[p]}'s field"))
     f["done"] = f.get("done", ()) + (c,)
+
+
+# ------------------------------------------------------------------ a monster's own procedure
+def special_proc_ok(d, c, p) -> bool:
+    """May player p Special Summon card c by its own procedure (`special NAME`) now?"""
+    sp = d.data[c].script.extra.get("special")
+    if sp is None or not d.loc[c] & sp.where or summon_locked(d, p):
+        return False
+    owner = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
+    if owner != p or not d.summon_zones(p, c):
+        return False
+    if sp.can_pay is not None:
+        probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
+        if not sp.can_pay(d, probe):
+            return False
+    return True
+
+
+def special_proc_options(d, p) -> list[Option]:
+    """`special NAME` options of player p (one per card name)."""
+    out, seen = [], set()
+    for c in d.proc_cards:
+        name = d.data[c].name
+        if name not in seen and special_proc_ok(d, c, p):
+            seen.add(name)
+            out.append(Option("special", (c,)))
+    return out
+
+
+@proc
+def special_proc(d, f):
+    """A monster Special Summoned by its own procedure: the cost (`choose` prompts), then the
+    Summon (a position prompt: face-up Attack or Defense), not a Chain Link; then both players
+    may respond to the Summon. It counts as properly Summoned."""
+    s = f["s"]
+    c, p = f["c"], f["player"]
+    if s == 0:
+        if not d.chain:
+            d.events.clear()
+        d.serial += 1
+        lid = d.next_lid
+        d.next_lid += 1
+        d.links[lid] = {"card": c, "ei": -1, "player": p, "targets": (), "vars": {},
+                        "negated": False, "speed": 0, "event": None, "events": (),
+                        "card_act": False, "cmid": d.mid[c]}
+        f["lid"] = lid
+        f["s"] = 1
+        sp = d.data[c].script.extra["special"]
+        d.write(f"{d.names[p]} uses the Summon procedure of {d.name(c)}")
+        if sp.cost:
+            push(d, "steps", lid=lid, steps=sp.cost)
+    elif s == 1:
+        d.links.pop(f["lid"], None)
+        f["s"] = 2
+        if d.loc[c] & d.data[c].script.extra["special"].where:
+            push(d, "special_summon", cards=(c,), player=p, proper=True)
+    else:
+        pop(d)
+        if not d.chain:
+            after_action(d, first=d.tp)

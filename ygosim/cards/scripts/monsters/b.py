@@ -1,13 +1,90 @@
 """Monsters: B."""
 from __future__ import annotations
 
-from ....engine.const import DEFENSE
-from ....engine.effects import continuous, script
-
-script("Black Luster Soldier")      # a Ritual Monster with no effect (Black Luster Ritual)
+from ....engine import actions as A
+from ....engine import const as K
+from ....engine.actions import ANY
+from ....engine.const import DEFENSE, GY
+from ....engine.effects import (Target, continuous, ignition, script, special_procedure,
+                                trigger)
 
 # Berserk Gorilla: destroyed at once while it is in face-up Defense Position (a rule checked
 # after each action: no Chain), and it must attack if it is able to (its controller cannot end
 # the Battle Phase while it still may declare an attack).
 script("Berserk Gorilla", continuous("destroy_self", lambda d, src: d.pos[src] == DEFENSE),
        continuous("must_attack", lambda d, src, c: c == src))
+
+script("Black Luster Soldier")      # a Ritual Monster with no effect (Black Luster Ritual)
+
+
+# -- Black Luster Soldier - Envoy of the Beginning, Chaos Sorcerer: their own Summon --------
+def _light_and_dark(d, link, cards):
+    return sorted(d.data[c].attribute for c in cards) == ["DARK", "LIGHT"]
+
+
+_light_dark = A.pile(GY, A.YOU, A.is_attribute("LIGHT", "DARK"))
+
+
+def _can_banish_light_dark(d, link):
+    atts = {d.data[c].attribute for c in d.gy[link["player"]] if d.data[c].is_monster}
+    return "LIGHT" in atts and "DARK" in atts
+
+
+def light_dark_procedure():
+    """Special Summoned from the hand by banishing 1 LIGHT and 1 DARK monster from your
+    Graveyard (a cost; the Summon does not use the Chain); must first be Summoned this way."""
+    return special_procedure(
+        cost=(A.choose(_light_dark, 2, into="banish", constraint=_light_and_dark,
+                       prompt="banish 1 LIGHT and 1 DARK monster from your Graveyard"),
+              A.banish_cost(A.chosen("banish"))),
+        can_pay=_can_banish_light_dark)
+
+
+def banish_and_stay(target_filter_faceup):
+    """Once per turn, if this card did not attack this turn: target a monster (face-up only
+    with target_filter_faceup) and banish it; this card cannot attack this turn (a rule set
+    as the effect is activated: it holds even if the effect is negated)."""
+    return ignition(A.banish(A.targets), condition=A.has_not_attacked,
+                    cost=A.card_rule(A.this_card, "no_attack"),
+                    target=Target(A.monsters(ANY, faceup=True if target_filter_faceup else None),
+                                  prompt="choose a monster to banish"),
+                    once_per_turn=True, label="banish a monster")
+
+
+def _bls_destroyed_by_battle(d, link):
+    """An opponent's monster this card attacked was destroyed by that battle, and its banish
+    effect was not used this turn (one of the two effects per turn)."""
+    ev = link.get("event")
+    atk = d.attack
+    c = link["card"]
+    return ev is not None and atk is not None and atk[0] == c and ev[1] == atk[1] and \
+        d.owner[ev[1]] != link["player"] and (c, 0) not in d.used and \
+        d.loc[c] == K.MZONE and d.faceup(c)
+
+
+# Once per turn one of: (1) target a monster on the field (face-up or face-down) and banish it,
+# then it cannot attack this turn (not after it attacked); (2) when it destroys an opponent's
+# monster by battle, it may attack once more in a row (the very next attack).
+script("Black Luster Soldier - Envoy of the Beginning",
+       banish_and_stay(target_filter_faceup=False),
+       trigger(K.EV_BATTLE_DESTROYED, A.card_rule(A.this_card_here, "attack_again"),
+               condition=_bls_destroyed_by_battle, once_per_turn=True, label="attack again"),
+       extra=light_dark_procedure())
+
+
+# -- Breaker the Magical Warrior ----------------------------------------------------------
+def _per_counter(d, src, c):
+    return (300 * d.counter(src, "spell"), 0) if c == src else None
+
+
+# When Normal Summoned it gets 1 Spell Counter (at most 1); +300 ATK per counter; remove the
+# counter to target a Spell/Trap on the field and destroy it.
+script("Breaker the Magical Warrior",
+       trigger(K.EV_NORMAL_SUMMONED, A.add_counter(A.this_card_here, "spell", 1, limit=1),
+               optional=False, label="put a Spell Counter on it"),
+       continuous("stat", _per_counter),
+       ignition(A.destroy(A.targets), cost=A.remove_counter("spell"),
+                can_pay=A.has_counter("spell"),
+                target=Target(A.spells_traps(ANY), prompt="choose a Spell/Trap Card to destroy"),
+                label="destroy a Spell/Trap"),
+       extra={"counters": ("spell",)})

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
 from ....engine.effects import ignition, script, trigger
-from ..common import battle_recruiter
+from ..common import battle_recruiter, deck_by_name
 from ..extra_deck import synchro_monster
 
 
@@ -29,6 +29,23 @@ script("Sangan", trigger(
      A.to_hand(A.chosen()), A.shuffle_deck(), _no_activate_chosen),
     optional=False, condition=_from_field_to_gy, range=K.GY, once_per_turn="name",
     label="add a monster with 1500 or less ATK"))
+
+
+
+# 2005: the search may find nothing; the Deck is then shown to the opponent to confirm (in name
+# order: its order stays hidden).
+_show_deck_if_none = A.when(lambda d, link: not link["vars"].get("found"),
+                            A.reveal(deck_by_name, to=A.OPP))
+
+
+# 2005 text: no once-per-turn limit, no lock on the card found; it activates even with no
+# monster of 1500 or less ATK in the Deck (then nothing is found).
+script("Sangan", trigger(
+    K.EV_TO_GY,
+    A.search(A.atk_at_most(1500), prompt="choose a monster with 1500 or less ATK to add")
+    + (_show_deck_if_none,),
+    optional=False, condition=_from_field_to_gy, range=K.GY,
+    label="add a monster with 1500 or less ATK"), era="goat")
 
 synchro_monster("Scrap Archfiend")   # 1 Tuner + 1 or more non-Tuner monsters
 
@@ -126,3 +143,7 @@ script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to
                                          "Special Summon a LIGHT monster"))
 script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to Special Summon",
                                          "Special Summon a LIGHT monster", r1=True), era="goat")
+
+
+# Scapegoat's Tokens: never Tributed for a Tribute Summon or Set (Tributes for costs are fine).
+script("Sheep Token", extra={"no_tribute_summon": True})

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, HAND, MZONE
-from ....engine.effects import Target, flip, ignition, script, trigger
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ..common import spirit_return
 from ..extra_deck import link_monster
 
 
@@ -102,3 +103,86 @@ def _behemoth_back(d, link):
 
 script("Twin-Headed Behemoth", _behemoth(True))             # once per Duel by name
 script("Twin-Headed Behemoth", _behemoth(False), era="goat")   # 2005: each copy once per Duel
+
+
+# -- Thousand-Eyes Restrict --------------------------------------------------------------
+def _equipped_monster(d, src):
+    """The monster card equipped to this card by its effect (as an Equip Card), or -1."""
+    mid = d.mid[src]
+    for p in (0, 1):
+        for e in d.sts[p]:
+            eq = d.equip[e]
+            if eq is not None and eq[0] == src and eq[1] == mid and d.data[e].is_monster:
+                return e
+    return -1
+
+
+def _ter_stats(d, src, c):
+    """Its ATK/DEF become the equipped monster's printed ATK/DEF (0 if it is face-down)."""
+    if c != src:
+        return None
+    e = _equipped_monster(d, src)
+    if e < 0:
+        return None
+    base = d.data[src]
+    if d.pos[e] & K.FACEDOWN:
+        return (-base.atk, -base.def_)
+    return (d.data[e].atk - base.atk, d.data[e].def_ - base.def_)
+
+
+def _ter_can_equip(d, link):
+    return _equipped_monster(d, link["card"]) < 0 and A.free_spell_zone(d, link)
+
+
+def _ter_substitute(d, src, c):
+    return _equipped_monster(d, src) if c == src else None
+
+
+def _other(d, src, c):
+    return c != src
+
+
+# Other monsters cannot attack or change their battle positions (manually); once per turn,
+# target a monster the opponent controls (face-up or face-down) and equip it to this card
+# (one at a time); its ATK/DEF become that monster's; if it would be destroyed by battle, the
+# equipped monster is destroyed instead.
+script("Thousand-Eyes Restrict",
+       continuous("cannot_attack", _other),
+       continuous("no_position_change", _other),
+       continuous("stat", _ter_stats),
+       continuous("battle_substitute", _ter_substitute),
+       ignition(A.equip_monster(A.targets), condition=_ter_can_equip,
+                target=Target(A.monsters(OPP), prompt="choose a monster to equip"),
+                once_per_turn=True, label="equip an opponent's monster"),
+       fusion_materials=("Relinquished", "Thousand-Eyes Idol"))
+
+
+# -- Tribe-Infecting Virus ---------------------------------------------------------------
+def _faceup_of_declared(d, link):
+    t = link["vars"].get("declared")
+    return [c for c in A.monsters(ANY, faceup=True)(d, link) if d.data[c].type == t]
+
+
+def _types(d, link):
+    return A.TYPES_2005 if d.rules.card_era == "goat" else A.TYPES
+
+
+# Discard 1 card and declare a Type (both as it is activated: the opponent sees the Type
+# before responding); destroy every face-up monster of that Type on the field. Any Type may be
+# declared (the card's text does not limit it to Types on the field).
+script("Tribe-Infecting Virus", ignition(
+    A.destroy(_faceup_of_declared),
+    cost=A.discard(1, cost=True) + A.declare(_types, prompt="declare a monster Type"),
+    can_pay=A.can_discard(1), label="destroy every face-up monster of a Type"))
+
+
+# -- Tsukuyomi ---------------------------------------------------------------------------
+# A Spirit: when Normal Summoned or flipped face-up, target a face-up monster on the field
+# (itself, if it is the only one) and change it to face-down Defense Position (mandatory).
+script("Tsukuyomi", spirit_return(),
+       trigger((K.EV_NORMAL_SUMMONED, K.EV_FLIPPED), A.set_facedown(A.targets),
+               optional=False,
+               target=Target(A.monsters(ANY, filter=A.can_turn_facedown),
+                             prompt="choose a face-up monster to turn face-down"),
+               label="turn a monster face-down"),
+       cannot_special_summon=True)

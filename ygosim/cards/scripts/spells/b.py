@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK, BANISHED, FIELD, GY
-from ....engine.effects import Target, script, spell, trigger
+from ....engine.effects import Target, quickplay, script, spell, trigger
 from ..common import equip_spell, free_zone, summonable
 from ..summoning import ritual_spell
 
@@ -43,6 +43,13 @@ script("Book of Life", spell(
                   constraint=lambda d, link, cards: sum(
                       1 for c in cards if d.owner[c] == link["player"]) == 1),
     operation=(A.special_summon(_mine), A.send_to(_theirs, BANISHED))))
+
+# Target a face-up monster on the field (not a Token) and change it to face-down Defense
+# Position. (Not in the Damage Step: the Quick-Play default.)
+script("Book of Moon", quickplay(
+    target=Target(A.monsters(A.ANY, filter=A.can_turn_facedown),
+                  prompt="choose a face-up monster to turn face-down"),
+    operation=A.set_facedown(A.targets)))
 
 script("Book of Secret Arts", *equip_spell(A.is_type("Spellcaster"), 300, 300))
 

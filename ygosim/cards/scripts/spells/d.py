@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import BANISHED
+from ....engine.const import BANISHED, HAND
 from ....engine.effects import Target, script, spell
 from ..common import equip_spell, not_this, summonable
 
@@ -17,6 +17,17 @@ def _spell_card(d, c):
     """A Spell Card, or a Pendulum Monster in a Pendulum Zone (treated as a Spell Card)."""
     return d.data[c].is_spell or "pendulum" in d.data[c].frames
 
+
+
+# Pay 1000 LP; the opponent discards 1 card at random (the duel's seeded generator), then 1
+# card of their choice if they still hold one.
+script("Delinquent Duo", spell(
+    cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000),
+    condition=A.exists(A.pile(HAND, OPP)),
+    operation=(A.discard_random(1, OPP),
+               A.when(A.exists(A.pile(HAND, OPP)),
+                      *A.discard(1, who=OPP, into="chosen_discard",
+                                 prompt="discard 1 card of your choice")))))
 
 script("De-Spell", spell(
     target=Target(not_this(A.spells_traps(ANY, filter=lambda d, c: _spell_card(d, c)

@@ -7,6 +7,7 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell
 from ..common import can_discard, can_special_summon_from, discard, free_zone, not_this
+from ..summoning import room_after
 
 
 def _atk_1500_or_more(d, src, c):
@@ -47,6 +48,42 @@ script("Mind Control", spell(
     condition=free_zone,
     target=Target(A.monsters(OPP), prompt="choose a monster your opponent controls"),
     operation=(A.take_control(A.targets), _no_attack_no_tribute)))
+
+
+
+# -- Metamorphosis -----------------------------------------------------------------------
+def _fusions_of_level(d, p, level, tributed=()):
+    return [c for c in d.extra[p] if d.data[c].has_frame("fusion") and d.level(c) == level
+            and room_after(d, p, c, tributed)]
+
+
+def _tributable(d, link):
+    """Monsters you control (face-up or face-down, a Token too) for which a Fusion Monster of
+    the same Level is in your Extra Deck."""
+    p = link["player"]
+    return [c for c in d.monsters(p) if d.level(c) > 0 and _fusions_of_level(d, p, d.level(c), (c,))]
+
+
+def _fusion_choices(d, link):
+    levels = {d.level(c) for c in link["vars"].get("tributed", ())}
+    return [c for c in d.extra[link["player"]] if d.data[c].has_frame("fusion")
+            and d.level(c) in levels]
+
+
+def metamorphosis(proper):
+    """Tribute 1 monster (a cost); Special Summon from your Extra Deck a Fusion Monster with the
+    Tributed monster's Level. `proper`: whether that counts as properly Summoned."""
+    return spell(condition=A.exists(_tributable),
+                 cost=A.tribute(_tributable, prompt="Tribute 1 monster"),
+                 operation=(A.choose(_fusion_choices, into="fusion",
+                                     prompt="choose a Fusion Monster with the same Level"),
+                            A.special_summon(A.chosen("fusion"), proper=proper)))
+
+
+# Today the Fusion Monster counts as properly Summoned (it may be revived later); in 2005 it
+# did not (docs/goat-cards.md R4: only a Fusion Summon is proper).
+script("Metamorphosis", metamorphosis(proper=True))
+script("Metamorphosis", metamorphosis(proper=False), era="goat")
 
 script("Monster Reborn", spell(
     condition=free_zone,

@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import DEFENSE, GY, HAND, MAIN1
-from ....engine.effects import Target, continuous, quickplay, script, spell
-from ..common import equip_spell, field_spell, not_this
+from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
+from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
+from ..common import all_of, equip_spell, field_spell, free_zone, not_this, still_here
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -73,6 +73,59 @@ script("Smashing Ground", spell(
     operation=(A.choose(A.highest_def(_opp_faceup), prompt="choose the monster with the "
                                                             "highest DEF to destroy"),
                A.destroy(A.chosen()))))
+
+
+# -- Scapegoat ---------------------------------------------------------------------------
+def scapegoat(lock):
+    """4 Sheep Tokens in Defense Position; needs 4 free Monster Zones and no Summon by you this
+    turn; `lock` is the step that forbids your Summons for the rest of the turn."""
+    return quickplay(condition=all_of(A.free_zones(4), A.not_summoned_this_turn),
+                     cost=lock,
+                     operation=A.tokens("Sheep Token", 4, pos=DEFENSE, exempt=True))
+
+
+# Today: "you cannot Summon other monsters the turn you activate this card" holds once it is
+# activated, even if the activation is negated. 2005: the restriction is part of the card's
+# resolution rules: a negated activation (Magic Jammer) lifts it, a negated effect does not
+# (docs/goat-cards.md).
+script("Scapegoat", scapegoat(A.player_flag("no_summon", who=YOU)),
+       extra={"tokens": ("Sheep Token",)})
+script("Scapegoat", scapegoat(A.oath("no_summon")), extra={"tokens": ("Sheep Token",)},
+       era="goat")
+
+
+# -- Snatch Steal ------------------------------------------------------------------------
+def _snatch(d, link):
+    """Equip it to the target and take control of that monster while it stays equipped."""
+    c = link["card"]
+    ts = A.targets(d, link)
+    if not ts or not still_here(d, link) or not d.faceup(ts[0]) or d.loc[ts[0]] != MZONE:
+        return
+    t = ts[0]
+    d.equip[c] = (t, d.mid[t])
+    d.write(f"{d.name(c)} is equipped to {d.name(t)}")
+    before = d.ctrl[t]
+    if before != link["player"]:
+        d.set_control(t, link["player"])
+        if d.ctrl[t] == link["player"]:
+            d.write(f"{d.names[link['player']]} takes control of {d.name(t)}")
+    d.bind(c, t, K.BIND_CONTROL, before)
+
+
+def _opponents_standby(d, link):
+    c = link["card"]
+    return d.tp != d.ctrl[c] and d.equip[c] is not None
+
+
+# Equip only to a face-up monster the opponent controls: you control it. In each of the
+# opponent's Standby Phases they gain 1000 LP. When it leaves the field, control goes back.
+script("Snatch Steal",
+       spell(target=Target(A.monsters(OPP, faceup=True),
+                           prompt="choose a face-up monster your opponent controls"),
+             condition=free_zone, operation=_snatch),
+       trigger(K.EV_STANDBY, A.gain_lp(1000, who=OPP), optional=False, range=SZONE,
+               condition=_opponents_standby, label="the opponent gains 1000 LP"),
+       extra={"bind": K.BIND_CONTROL})
 
 script("Sogen", *field_spell((A.is_type("Warrior", "Beast-Warrior"), 200, 200)))
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import DEFENSE, FACEDOWN_DEFENSE, MZONE
+from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE, MZONE
 from ....engine.effects import Target, script, trap
+from ..common import free_zone, in_graveyard, still_here
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Castle Walls", trap(
@@ -62,3 +63,25 @@ script("Chain Destruction", trap(
     when=K.EV_SUMMON_ANY,
     target=Target(_summoned_2000_or_less, prompt="choose the Summoned monster"),
     operation=_destroy_copies))
+
+
+# -- Call of the Haunted -----------------------------------------------------------------
+_COTH = K.BIND_KILL_ON_LEAVE | K.BIND_DIE_WITH
+_revive = A.special_summon(A.targets, pos=ATTACK, into="summoned")
+_bind = A.when(still_here, A.bind(A.summoned(), _COTH))
+
+# Target a monster in your Graveyard: Special Summon it in Attack Position. When this card
+# leaves the field, that monster is destroyed; when that monster is destroyed, this card is
+# destroyed. (If the monster leaves the field another way, this card stays, bound to nothing.)
+# Today the monster is Summoned even if this card left the field in the Chain (then it is not
+# bound to it) ...
+script("Call of the Haunted", trap(
+    condition=free_zone, target=Target(in_graveyard(), prompt="choose a monster in your "
+                                                              "Graveyard"),
+    operation=(_revive, _bind), off_field=True), extra={"bind": _COTH})
+# ... in 2005 it was not Summoned at all (docs/goat-cards.md: the 2005-07 TCG ruling).
+script("Call of the Haunted", trap(
+    condition=free_zone, target=Target(in_graveyard(), prompt="choose a monster in your "
+                                                              "Graveyard"),
+    operation=A.when(still_here, _revive, A.bind(A.summoned(), _COTH))), extra={"bind": _COTH},
+    era="goat")
