@@ -7,7 +7,7 @@ from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
 from .chain import activatable, clear_field_zone, push_window, start_activation
-from .summon import summon_locked, summon_room, special_proc_options
+from .summon import summon_room, special_proc_options
 
 
 @proc
@@ -79,7 +79,8 @@ def idle_options(d) -> list[Option]:
     opts: list[Option] = []
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
-    locked = summon_locked(d, p)      # no Summons this turn (Setting is allowed)
+    locked = d.pflags and d.player_flag(p, "no_summon")   # no Summons this turn (Sets are
+                                                          # allowed: summon_locked)
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
