@@ -574,10 +574,9 @@ def test_undo_priority_stops_hold_and_chat_over_the_websocket(client):
         final_state(ws, after=asked["id"])
         assert len(t.duel.history) > len(before)
         ws.send_json({"type": "undo"})
-        said = ws.receive_json()
-        while said["type"] == "state":
-            said = ws.receive_json()
-        assert said["type"] == "info" and said["lines"][0].startswith("Undone")
+        m, _ = final_state(ws)
+        undone = [e for e in m["events"] if e["type"] == "undone"]
+        assert len(undone) == 1 and undone[0]["text"].startswith("Undone: took back")
         assert t.duel.history == before
         assert t.prompt(0)["question"] == asked["question"]
         ws.send_json({"type": "priority", "mode": "ask-all"})

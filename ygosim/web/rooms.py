@@ -201,7 +201,10 @@ class Room:
             view, evs = views[v]
             frames.append((c, view, evs))
         if frames:
-            self.loop.call_soon_threadsafe(self._deliver, frames)
+            try:
+                self.loop.call_soon_threadsafe(self._deliver, frames)
+            except RuntimeError:        # the server is shutting down
+                pass
 
     def _deliver(self, frames) -> None:
         for c, view, evs in frames:
@@ -290,8 +293,9 @@ class Room:
             return await self.run(lambda: t.set_stops(seat, [phase], whose, on))
         if kind == "hold":
             return await self.run(lambda: t.hold(seat))
-        if kind == "undo":
-            return [await self.run(lambda: t.undo(seat))]
+        if kind == "undo":                 # the table's "undone" event tells what was taken back
+            await self.run(lambda: t.undo(seat))
+            return None
         if kind == "say":
             text = msg.get("text")
             return await self.run(lambda: t.say(seat, text))

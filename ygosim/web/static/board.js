@@ -48,11 +48,23 @@ export function actableMap(options, player) {
   return map;
 }
 
+// what stood in each zone at the last draw: a card that is new there arrives with a flash
+function arrived(key, cv, ctx) {
+  const st = ctx.state || (ctx.state = {});
+  const seen = (st.zones ||= {});
+  const now = cv ? `${cv.name || "?"}|${cv.position || ""}|${cv.faceup}` : "";
+  const before = seen[key];
+  seen[key] = now;
+  return before !== undefined && now && before !== now && !ctx.instant;
+}
+
 function zoneBox(label, key, cv, ctx, extraClass = "") {
   const box = el("div", { class: "zone " + extraClass, dataset: { cardkey: key } });
   box.append(el("span", { class: "z-label", text: label }));
+  const fresh = arrived(key, cv, ctx);
   if (cv) {
     const face = cardFace(cv);
+    if (fresh) face.classList.add("arrive");
     if (cv.position === "defense" || cv.position === "set" && cv.zone && cv.zone[0] === "m") {
       face.classList.add("sideways");
     }

@@ -455,7 +455,14 @@ function showEnd(v) {
 // ============================================================================ wiring
 $("board").addEventListener("click", onBoardClick);
 document.addEventListener("click", (ev) => { if (menuNode && !menuNode.contains(ev.target)) closeMenu(); });
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") closeMenu();
+  if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+  const p = S.view && S.view.prompt;
+  if (p && /^[1-9]$/.test(ev.key) && Number(ev.key) <= p.options.length) {   // 1-9 answer
+    answer(p.options[Number(ev.key) - 1].index);
+  }
+});
 $("say-go").addEventListener("click", say);
 $("log").addEventListener("wheel", () => setTimeout(() => {
   const box = $("log");
