@@ -35,6 +35,9 @@ class Banlist:
     genesys: bool = False                                    # counts are Genesys points
     points: dict[int, int] = field(default_factory=dict)     # $genesys: passcode -> points
     ignored: list[tuple[int, str]] = field(default_factory=list)   # (line, why), as EDOPro
+    names: dict[int, str] = field(default_factory=dict)      # passcode -> the line's comment
+                                                             # ('--Pot of Greed': the card's
+                                                             # name, for people; not checked)
 
     def warnings(self) -> list[str]:
         """What of the file was not used, in one line each (empty: everything was)."""
@@ -90,6 +93,10 @@ def parse_lflist(text: str, source: str) -> list[Banlist]:
             ignored.append((number, f"count {count} is not 0, 1, 2 or 3"))
         else:
             current.limits[code] = count
+            if len(fields) > 2:
+                name = printable(fields[2].lstrip("-").strip()[:MAX_NAME])
+                if name:
+                    current.names[code] = name
     if not lists:
         raise YgosimError(f"{source}: no banlist in the file (a list starts with a '!name' line)")
     lists[0].ignored[:0] = before

@@ -339,3 +339,48 @@ def cards_show(card, rules, as_json):
         out.line(found.name)
         for key, value in rows:
             out.line(f"  {key}: {value}")
+
+
+@cards_group.command("coverage")
+@rules_option(help="The format whose card pool is counted: goat (the Goat card pool, 1,693 "
+                   "cards, as the 2005 versions play). Without it (or v10, 2020): every card "
+                   "the store knows, as v10 plays them.")
+@click.option("--missing", is_flag=True,
+              help="Also list the cards that are not playable, the most played in the "
+                   "format's reference deck lists first (cards not in those lists after).")
+@json_option
+def cards_coverage(rules, missing, as_json):
+    """How many cards of a format's pool the engine plays: playable, known as facts only (no
+    script yet), or unknown (import a card database to know them), by kind."""
+    from ..formats.pool import STATUS_WORDS, STATUSES, coverage
+    cov = coverage(rules)
+    if as_json:
+        echo_json(cov.as_dict(missing))
+        return
+    out = Output()
+    total = len(cov.cards)
+    counts = cov.counts()
+    where = f"the card pool {cov.pool!r} ({cov.source})" if cov.pool else \
+        "every card the store knows"
+    out.line(f"{cov.rules}: {where}: {total:,} cards, {counts['playable']:,} playable "
+             f"({_share(counts['playable'], total)})", "bold")
+    kinds = cov.by_kind()
+    rows = [[kind if kind != "?" else "(kind unknown)",
+             *(f"{row[s]:,}" for s in STATUSES), f"{row['total']:,}"]
+            for kind, row in kinds.items()]
+    rows.append(["all", *(f"{counts[s]:,} ({_share(counts[s], total)})" for s in STATUSES),
+                 f"{total:,}"])
+    out.table("", ["kind", *(STATUS_WORDS[s] for s in STATUSES), "total"], rows)
+    if counts["unknown"]:
+        out.line(f"{counts['unknown']:,} cards are unknown to the store: `ygosim cards import "
+                 "cards.cdb` makes their facts known.")
+    if missing:
+        rows = [["-" if c.decks is None else c.decks, c.name, c.kind, c.passcode,
+                 STATUS_WORDS[c.status]] for c in cov.missing()]
+        if rows:
+            out.table(f"not playable: {len(rows):,} cards (decks: how many reference deck lists "
+                      "play the card)", ["decks", "card", "kind", "passcode", "status"], rows)
+
+
+def _share(n: int, total: int) -> str:
+    return f"{100 * n / total:.1f}%" if total else "-"
