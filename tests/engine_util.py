@@ -388,7 +388,10 @@ class RuleWatch:
             assert len(d.hand[d.tp]) <= d.rules.hand_limit, \
                 f"turn {d.turn}: {len(d.hand[d.tp])} cards in hand after the hand size limit"
         dec = d.pending
-        if dec is not None and d.chain and len(d.chain) > self.chain_len and dec.kind == "response":
+        if dec is not None and d.chain and len(d.chain) > self.chain_len and \
+                dec.kind == "response" and not any(f["p"] == "triggers" for f in d.stack):
+            # (while triggers are put on a new Chain, its player is asked about their next
+            # optional trigger: that is not a response)
             last = d.links[d.chain[-1]]["player"]
             from ygosim.engine.flow import activatable
             if activatable(d, 1 - last, False):

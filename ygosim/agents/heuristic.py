@@ -248,6 +248,9 @@ def _greedy_battle(d, p, opts) -> int:
                 end = i
     if best_i >= 0:
         return best_i
+    if main2 < 0 and end < 0:       # a monster that must attack (Berserk Gorilla): no leaving
+        return max(range(len(opts)), key=lambda i: _attack_gain(d, opts[i].cards[0], opts[i].arg)
+                   if opts[i].verb == "attack" else float("-inf"))
     # Main Phase 2 only if something may still be done there
     if d.ns_used[p] < 1 + d.ns_extra[p] and any(d.data[c].is_monster for c in d.hand[p]):
         return main2 if main2 >= 0 else end

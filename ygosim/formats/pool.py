@@ -149,3 +149,62 @@ def coverage(rules: Rules | str | None = None, db: CardDB | None = None) -> Cove
                                   ref.decks if ref else None)
     source = "ygosim/" + FORMAT_LISTS[r.name][1][0]
     return Coverage(r.name, pool.name, source, list(cards.values()))
+
+
+# -- random decks from the reference list ------------------------------------------------------
+
+def random_deck(seed: int, rules: Rules | str | None = "goat", size: int = 40,
+                db: CardDB | None = None):
+    """A legal deck of `size` Main Deck cards (and a Fusion Deck) drawn at random (seeded: the
+    same seed gives the same deck) from the playable cards of the format's reference list:
+    within the format's banlist and copy limit. How many monsters, how many of them Normal
+    Monsters, and how large the Fusion Deck is vary with the seed, so that a series of decks
+    covers lean and busy decks alike. For soaks and tests (tools/soak.py)."""
+    from ..engine.rng import Rng
+    from .deck import Deck
+    from .rules import _limits_by_name, format_lists
+    r = get_rules(rules)
+    db = db if db is not None else card_db()
+    banlist, _ = format_lists(r)
+    limits = _limits_by_name(banlist, db) if banlist is not None else {}
+    era = r.card_era
+    groups: dict[str, list] = {"normal": [], "effect": [], "spell": [], "trap": [], "extra": []}
+    for ref in reference_cards(r):
+        card = db.get(ref.passcode)
+        if card is None or not card.playable_in(era):
+            continue
+        allowed = min(limits.get(normalize(card.name), r.max_copies), r.max_copies)
+        if allowed <= 0:
+            continue
+        group = "extra" if card.is_extra_deck else "normal" if card.is_normal_monster else \
+            "effect" if card.is_monster else card.kind
+        groups[group].append((card, allowed))
+    rng = Rng(seed)
+    monsters = size * 3 // 10 + rng.below(size * 4 // 10 + 1)        # 12-28 of 40
+    normals = rng.below(monsters // 2 + 1)
+    spells = rng.below(size - monsters + 1)
+    wanted = {"normal": normals, "effect": monsters - normals, "spell": spells,
+              "trap": size - monsters - spells, "extra": rng.below(9)}
+    sections = {"main": [], "extra": []}
+    spare = 0                               # cards a small group could not give, for the others
+    for group in ("extra", "trap", "spell", "effect", "normal"):
+        section = sections["extra" if group == "extra" else "main"]
+        picked = _pick(rng, groups[group], wanted[group] + (spare if group != "extra" else 0))
+        if group != "extra":
+            spare += wanted[group] - len(picked)
+        section += picked
+    if len(sections["main"]) < size:
+        raise ValueError(f"the {r.name} reference list has too few playable cards for a "
+                         f"{size}-card deck")
+    return Deck(f"random-{seed}", main=sections["main"], extra=sections["extra"],
+                source=f"a random {r.name} deck (seed {seed})")
+
+
+def _pick(rng, cards: list, n: int) -> list:
+    """n cards from (card, copies allowed): distinct cards at random, 1 to their limit each."""
+    pool = list(cards)
+    out = []
+    while len(out) < n and pool:
+        card, allowed = pool.pop(rng.below(len(pool)))
+        out += [card] * min(1 + rng.below(allowed), n - len(out))
+    return out
