@@ -25,7 +25,8 @@ SPELLS_TRAPS = [
     "Pot of Greed", "Creature Swap", "Mind Control", "Monster Reincarnation",
     "Messenger of Peace", "Terraforming", "Toon World", "Magic Jammer", "Divine Wrath",
     "Spell Shield Type-8", "Skull Lair", "Return from the Different Dimension",
-    "Final Countdown",
+    "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
+    "Wall of Revealing Light", "Archfiend's Oath",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]

@@ -234,6 +234,28 @@ def pay_lp(n):
     return step
 
 
+def pay_half_lp(d, link):
+    """A cost: pay half your LP (rounded down: Solemn Judgment, Return from the Different
+    Dimension)."""
+    d.pay_lp(link["player"], d.lp[link["player"]] // 2)
+
+
+def negate_summon(d, link):
+    """Negate the Summon this link answers (the EV_SUMMONING event of the window it was
+    activated in: flow/summon.summoning_window) and destroy the monster, if it is still where
+    it was (the Summon then does not happen: the monster never reached the field)."""
+    for e in link["events"]:
+        if e[0] == K.EV_SUMMONING and d.mid[e[1]] == e[2] and d.loc[e[1]]:
+            c = e[1]
+            d.write(f"The Summon of {d.name(c)} is negated")
+            d.destroy([c], K.R_EFFECT, link["player"])
+
+
+def summon_being_made(d, link) -> bool:
+    """A condition: a Summon is being made now (the summoning window's EV_SUMMONING)."""
+    return any(e[0] == K.EV_SUMMONING for e in d.events)
+
+
 def lp_at_least(n):
     return lambda d, link: d.lp[link["player"]] >= n
 
@@ -774,6 +796,17 @@ def remove_counter(kind="spell", n=1, sel=None):
     return step
 
 
+def remember(key, value):
+    """Keep a number on this card while it stays face-up on the field (`value(duel, link)`:
+    the LP paid for Wall of Revealing Light). It is kept with the counters (public; dropped
+    when the card leaves the field or turns face-down); read it with `Duel.counter(c, key)`."""
+    def step(d, link):
+        c = link["card"]
+        if d.loc[c] & FIELD and d.faceup(c) and d.mid[c] == link["cmid"]:
+            d.counters[(c, key)] = value(d, link)
+    return step
+
+
 def has_counter(kind="spell", n=1):
     """can_pay / condition: this card holds at least n counters of `kind`."""
     return lambda d, link: d.counter(link["card"], kind) >= n
@@ -796,6 +829,13 @@ def declare(choices, into="declared", who=YOU, prompt="declare"):
             who_p = link["player"] if who == YOU else 1 - link["player"]
             d.write(f"{d.names[who_p]} declares {v}")
     return (ask_step, log_step)
+
+
+def card_names(d, link) -> list:
+    """The card names a player may declare ("declare a card name": Archfiend's Oath,
+    Prohibition): those of the cards in this duel (the deck lists count as known), Tokens
+    aside, in name order. Declaring a name no card of the duel has would change nothing."""
+    return sorted({data.name for data in d.data if not data.has_frame("token")})
 
 
 def declared_type(key="declared"):

@@ -88,7 +88,7 @@ def index_scripts(d: Duel) -> None:
     """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
     add_tokens(d)
     trig: dict = {}
-    procs, untributable = [], []
+    procs, untributable, negaters = [], [], []
     statics, act = [], []
     static_index: dict = {}
     n = len(d.data)
@@ -115,6 +115,8 @@ def index_scripts(d: Duel) -> None:
                 # card activation is never legal from a face-up card in a Spell & Trap Zone.
                 # A "damage calculation only" effect is in the Damage Step's table alone.
                 entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
+                if K.EV_SUMMONING in eff.events and c not in negaters:
+                    negaters.append(c)
                 if not eff.damage_calc_only:
                     eis.append(entry)
                 if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
@@ -139,6 +141,7 @@ def index_scripts(d: Duel) -> None:
     d.act_cards = tuple(act)
     d.proc_cards = tuple(procs)
     d.untributable = frozenset(untributable)
+    d.negaters = tuple(negaters)
     # Per card: (effect index, where it works) for the effects a player may activate in their
     # open state; the Spell Speed 2+
     # ones (response windows); those usable in the Damage Step. Facts, shared by clones.

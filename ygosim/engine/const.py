@@ -67,6 +67,10 @@ EV_ACTIVATE = "chain_activated"
 EV_STANDBY = "standby_phase"
 EV_END_PHASE = "end_phase"
 EV_SENT_TO_HAND = "to_hand"
+EV_SUMMONING = "summoning"                  # a monster is about to be Normal/Flip Summoned or
+                                            # Special Summoned by its own procedure (info: the
+                                            # SUM_* kind); only effects answering it may be
+                                            # activated then (Solemn Judgment: flow/summon.py)
 EV_SUMMON_ANY = (EV_NORMAL_SUMMONED, EV_FLIP_SUMMONED, EV_SPECIAL_SUMMONED)
 
 WIN_LP, WIN_DECKOUT, WIN_EXODIA, WIN_TURN_CAP, WIN_SURRENDER = (

@@ -114,6 +114,38 @@ def search_spell(filter, prompt, goat=False):
                                    A.reveal(deck_by_name, to=A.OPP)),) + search)
 
 
+def normal_summonable(d, c):
+    """Filter: a monster card that can be Normal Summoned or Set (not a Fusion/Ritual monster,
+    nor one that "cannot be Normal Summoned": Black Luster Soldier - Envoy, Lava Golem)."""
+    return d.ns_tributes[c] >= 0
+
+
+def excavate_summon(summon_if=None):
+    """Steps: turn over cards from the top of the player's Deck until a Normal Summonable
+    monster appears, Special Summon it (only if `summon_if(duel, link)` holds, when given, and
+    if it may be Special Summoned and there is room), and send every other card turned over
+    (that monster too, if it was not Summoned) to the Graveyard: Monster Gate, Reasoning."""
+    def summon_it(d, link):
+        found = A.chosen("found")(d, link)
+        if found and d.loc[found[0]] == K.DECK and can_special_summon_from(d, found[0],
+                                                                          link["player"]) \
+                and d.free_mzones(link["player"]) and (summon_if is None or summon_if(d, link)):
+            A.special_summon(lambda d2, l2: found)(d, link)
+
+    def rest(d, link):
+        left = [c for c in link["vars"].get("excavated", ()) + link["vars"].get("found", ())
+                if d.loc[c] == K.DECK]
+        if left:
+            d.send(left, GY, K.R_EFFECT, link["player"])
+    return (A.excavate_until(normal_summonable), summon_it, rest)
+
+
+def has_normal_summonable(d, link):
+    """A condition: the player's Deck holds a Normal Summonable monster (today's Monster Gate
+    and Reasoning; their 2005 versions did not need one)."""
+    return any(normal_summonable(d, c) for c in d.deck[link["player"]])
+
+
 # ------------------------------------------------------------------------------ Traps
 def chained_to(test):
     """A condition: the Chain Link just below (the one a Counter Trap answers) passes

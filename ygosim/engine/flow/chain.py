@@ -289,6 +289,8 @@ def window(d, f):
                 opts = activatable(d, p, False) if live[p] else None
                 if "prio" in f and p == d.tp:
                     opts = (opts or []) + ignition_options(d, p)
+                elif opts and "summoning" in f and not d.chain:
+                    opts = summon_answers(d, opts)
             if not opts:
                 f["passes"] = f["passes"] + 1
                 f["cur"] = 1 - p
@@ -324,6 +326,13 @@ def window(d, f):
         else:
             pop(d)
             d.stack[-1]["acted"] = True
+
+
+def summon_answers(d, opts) -> list:
+    """In the window of a Summon being made (flow/summon.summoning_window), before any Chain:
+    only the effects that answer it (`when=(EV_SUMMONING,)`: Solemn Judgment)."""
+    return [o for o in opts
+            if K.EV_SUMMONING in d.data[o.cards[0]].script.effects[o.arg].events]
 
 
 def new_link(d, c: int, ei: int, p: int, event=None) -> int:

@@ -3,7 +3,7 @@ positions)."""
 from __future__ import annotations
 
 from .. import const as K
-from ..const import MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
+from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
 from ..decision import Option, SELECT, POSITION
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
@@ -136,6 +136,13 @@ def normal_summon(d, f):
     elif s == 2:
         if not f.get("extra"):
             d.ns_used[p] += 1
+        f["s"] = 3
+        if not f["set"] and summoning_window(d, c, p, K.SUM_NORMAL):
+            f["mid"] = d.mid[c]
+            return
+    if f["s"] == 3:
+        if "mid" in f and summon_negated(d, f, HAND):
+            return
         is_set = f["set"]
         pos = FACEDOWN_DEFENSE if is_set else ATTACK
         if not d.chain:
@@ -157,6 +164,40 @@ def normal_summon(d, f):
             respond_after_chain(d)
 
 
+def summoning_window(d, c, p, how) -> bool:
+    """Monster c is about to be Summoned by player p (`how`: SUM_NORMAL, SUM_FLIP, or
+    SUM_SPECIAL by its own procedure), not while a Chain resolves: if a card that may negate
+    a Summon is on the field (`d.negaters`, indexed at set-up: duels without one pay
+    nothing), the event EV_SUMMONING is raised and a window opens in which, with no Chain yet,
+    only effects answering it may be activated (Solemn Judgment; then any Counter Trap may
+    chain as usual). The summoning player has priority first. The monster stays where it is
+    (hand, Graveyard; face-down on the field for a Flip Summon) until the Summon succeeds: it
+    is not yet on the field, so its own effects do not apply. Returns whether the window was
+    opened; the caller then checks `summon_negated` when it is re-entered."""
+    if not d.negaters or d.chain:
+        return False
+    loc = d.loc
+    if not any(loc[x] & K.FIELD for x in d.negaters):
+        return False
+    d.serial += 1
+    d.raise_event(K.EV_SUMMONING, c, p, K.R_SUMMON, how)
+    push(d, "window", cur=d.tp, reopen=False, passes=0, summoning=True)
+    return True
+
+
+def summon_negated(d, f, where) -> bool:
+    """After the summoning window: the EV_SUMMONING event is gone from the window's events;
+    if the monster left `where` (its Summon was negated: it was destroyed) the summoning
+    procedure ends here (the Summon used is still used) and True is returned."""
+    if d.events:
+        d.events[:] = [e for e in d.events if e[0] != K.EV_SUMMONING]
+    c = f["c"] if "c" in f else f["cards"][0]
+    if d.mid[c] == f.pop("mid") and d.loc[c] == where:
+        return False
+    pop(d)
+    return True
+
+
 def respond_after_chain(d) -> None:
     """A Summon made while a Chain resolves: once the Chain has resolved, the window that
     resolved it opens once more so both players may respond to the Summon (Trap Hole,
@@ -170,7 +211,14 @@ def respond_after_chain(d) -> None:
 @proc
 def flip_summon(d, f):
     c = f["c"]
-    d.events.clear()
+    if f["s"] == 0:
+        d.events.clear()
+        f["s"] = 1
+        if summoning_window(d, c, d.ctrl[c], K.SUM_FLIP):
+            f["mid"] = d.mid[c]
+            return
+    if "mid" in f and summon_negated(d, f, MZONE):
+        return
     d.summoned[d.ctrl[c]] = d.turn
     d.set_position(c, ATTACK)
     d.pos_turn[c] = d.turn       # a Flip Summon is a manual change of position too
@@ -348,7 +396,15 @@ def special_proc(d, f):
         d.links.pop(f["lid"], None)
         f["s"] = 2
         if d.loc[c] & d.data[c].script.extra["special"].where:
+            if summoning_window(d, c, p, K.SUM_SPECIAL):
+                f["s"], f["mid"], f["from"] = 3, d.mid[c], d.loc[c]
+                return
             push(d, "special_summon", cards=(c,), player=p, proper=True)
+    elif s == 3:
+        f["s"] = 2
+        if summon_negated(d, f, f["from"]):
+            return
+        push(d, "special_summon", cards=(c,), player=p, proper=True)
     else:
         pop(d)
         if not d.chain:

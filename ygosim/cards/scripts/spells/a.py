@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import DECK, GY
-from ....engine.effects import Target, script, spell
+from ....engine.const import SZONE
+from ....engine.effects import Target, ignition, script, spell
 from ..common import can_discard, discard
 
 # Discard one card (cost), then target a card in your Graveyard: put
@@ -17,3 +19,29 @@ script("A Feather of the Phoenix", spell(
 script("Ancient Telescope", spell(
     condition=A.exists(A.pile(DECK, OPP)),
     operation=A.reveal(lambda d, link: d.deck[1 - link["player"]][:5])))
+
+
+def _oath_reveal(d, link):
+    """Archfiend's Oath: show the top card of the Deck; the declared card goes to the hand,
+    anything else to the Graveyard."""
+    p = link["player"]
+    if not d.deck[p]:
+        return
+    c = d.deck[p][0]
+    d.write(f"{d.names[p]} turns over {d.name(c)}")
+    if d.data[c].name == link["vars"].get("declared"):
+        d.send([c], K.HAND, K.R_EFFECT, p)
+    else:
+        d.send([c], GY, K.R_EFFECT, p)
+
+
+# Archfiend's Oath (Continuous Spell): once per turn, in your Main Phase (an Ignition-like
+# effect of the face-up card, Spell Speed 1): pay 500 LP (cost) and declare a card name (on
+# activation; any name of the duel's cards); turn over your top card: if it is the declared card it goes to
+# your hand, otherwise to the Graveyard. It needs a card in the Deck.
+script("Archfiend's Oath", spell(),
+       ignition(_oath_reveal,
+                cost=(A.pay_lp(500),) + A.declare(A.card_names, prompt="declare a card name"),
+                can_pay=A.lp_at_least(500), once_per_turn=True,
+                condition=lambda d, link: bool(d.deck[link["player"]]), range=SZONE,
+                label="pay 500 LP, declare a card, turn over the top card"))

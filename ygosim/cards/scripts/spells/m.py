@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell
-from ..common import can_discard, can_special_summon_from, discard, free_zone, not_this
+from ..common import (all_of, can_discard, can_special_summon_from, discard, excavate_summon,
+                      free_zone, has_normal_summonable, not_this)
 from ..summoning import room_after
 
 
@@ -102,3 +103,18 @@ script("Monster Reincarnation", spell(
 script("Mystical Space Typhoon", quickplay(
     target=Target(not_this(A.spells_traps(ANY)), prompt="choose a Spell/Trap Card"),
     operation=A.destroy(A.targets)))
+
+
+# Monster Gate: Tribute 1 monster (cost); turn over cards from the top of your Deck until a
+# monster that can be Normal Summoned/Set appears; Special Summon it; the other cards turned
+# over go to the Graveyard. Today it needs such a monster in the Deck.
+script("Monster Gate", spell(
+    condition=has_normal_summonable, can_pay=A.exists(A.monsters(YOU)),
+    cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),
+    operation=excavate_summon()))
+# 2005 (docs/goat-cards.md ruling R1): it may be activated with no such monster left in the
+# Deck: then every card turned over (the whole Deck) goes to the Graveyard.
+script("Monster Gate", spell(
+    can_pay=A.exists(A.monsters(YOU)),
+    cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),
+    operation=excavate_summon()), era="goat")

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import DECK
 from ....engine.effects import Target, quickplay, script, spell
-from ..common import search_spell
+from ..common import all_of, excavate_summon, free_zone, has_normal_summonable, search_spell
 
 script("Raigeki", spell(condition=A.exists(A.monsters(OPP)),
                         operation=A.destroy(A.monsters(OPP))))
@@ -45,3 +45,22 @@ def _reload(d, link):
 script("Reload", quickplay(
     condition=lambda d, link: any(c != link["card"] for c in d.hand[link["player"]]),
     operation=_reload))
+
+
+def _other_level(d, link):
+    """Reasoning: the monster turned over is not of the Level the opponent declared."""
+    found = link["vars"].get("found", ())
+    return bool(found) and str(d.data[found[0]].level) != link["vars"].get("declared")
+
+
+_REASONING = A.declare([str(n) for n in range(1, 13)], who=OPP, prompt="declare a Level") \
+    + excavate_summon(_other_level)
+
+# Reasoning: the opponent declares a Level (1-12); turn over cards from the top of your Deck
+# until a monster that can be Normal Summoned/Set appears: if it has the declared Level, every
+# card turned over goes to the Graveyard; otherwise Special Summon it, the others to the
+# Graveyard. Today it needs such a monster in the Deck (and a free zone).
+script("Reasoning", spell(condition=all_of(free_zone, has_normal_summonable),
+                          operation=_REASONING))
+# 2005 (ruling R1): it may be activated with no such monster in the Deck.
+script("Reasoning", spell(condition=free_zone, operation=_REASONING), era="goat")

@@ -36,7 +36,7 @@ def _banish_again(d, p, summoned):
 # Chain, whatever happened to this card).
 script("Return from the Different Dimension",
        trap(condition=all_of(free_zone, A.exists(_banished_monsters)),
-            cost=lambda d, link: d.pay_lp(link["player"], d.lp[link["player"]] // 2),
+            cost=A.pay_half_lp,
             operation=(A.choose(_banished_monsters, into="back",
                                 count=lambda d, link: len(d.free_mzones(link["player"])),
                                 prompt="choose banished monsters to Special Summon"),

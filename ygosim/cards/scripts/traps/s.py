@@ -8,6 +8,21 @@ from ....engine.const import GY, HAND, MZONE, SZONE
 from ....engine.effects import Target, counter_trap, quick, script, trap, trigger
 from ..common import attack_trap, chained_to, not_this, spell_card_activated
 
+# Solemn Judgment (2005 and today): pay half your LP (cost); either negate a monster's Summon
+# (Normal, Tribute, Flip, or a Special Summon by its own procedure: Black Luster Soldier -
+# Envoy of the Beginning, Chaos Sorcerer) and destroy it, answered while the Summon is being
+# made (flow/summon.summoning_window: the monster never reaches the field, so "sent from the
+# field" effects like Sangan's do not happen); or negate the activation of a Spell or Trap
+# Card and destroy it. It cannot negate monster effects, Continuous Trap effects, Sets, or
+# Special Summons made by an effect (Monster Reborn: that Summon is part of a resolution).
+script("Solemn Judgment",
+       counter_trap(when=(K.EV_SUMMONING,), cost=A.pay_half_lp, operation=A.negate_summon,
+                    label="negate a Summon"),
+       counter_trap(condition=chained_to(lambda d, lk: lk["card_act"] and not
+                                         d.data[lk["card"]].is_monster),
+                    cost=A.pay_half_lp, operation=A.negate_activation(),
+                    label="negate a Spell or Trap Card's activation"))
+
 # When an opponent's monster declares an attack: target the attacker and destroy it.
 script("Sakuretsu Armor", attack_trap(
     target=Target(A.attacker, prompt="target the attacking monster"),
