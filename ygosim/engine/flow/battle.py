@@ -87,6 +87,8 @@ def battle(d, f):
                 # the attack is cancelled and does not count as this monster's attack, so it
                 # may declare an attack again later in this Battle Phase
                 d.attacked[atk] = f["was"]
+                if d.attack_log and d.attack_log[-1][1] == atk:
+                    d.attack_log.pop()          # (nor in the attacks of this turn)
                 d.write("Replay: the number of monsters changed; the attack is cancelled")
             return
         f["s"] = 5
