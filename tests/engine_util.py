@@ -483,3 +483,18 @@ def check_options_complete(d) -> None:
             for x in targets:
                 if not d.has_static("no_attack_target", x):
                     need(("attack", c, x), f"attack of {d.name(c)} on {d.name(x)}")
+
+
+def scenario_duel(head=None, **sides):
+    """A duel set up by the scenario runner from a dict (format 2): `sides` are the top keys
+    (A, B, phase, seed...)."""
+    from ygosim.scenario import build, validate
+    doc = dict(head or {"name": "test", "turn": 3, "turn_player": "A"}, **sides)
+    validate(doc, "<test>")
+    return build(doc, "<test>")
+
+
+def card_named(d, name, p=None):
+    """The first card named `name` that is somewhere (controlled by p, if given)."""
+    return next(c for c in range(len(d.data)) if d.data[c].name == name and d.loc[c]
+                and (p is None or d.ctrl[c] == p))

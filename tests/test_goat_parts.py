@@ -4,20 +4,8 @@ cease to exist (with their events), rules no card of the pool uses yet (extra at
 direct attack), counters and card-links in clones."""
 from ygosim.engine import const as K
 from ygosim.engine.effects import continuous
-from ygosim.scenario import build, validate
 
-HEAD = {"name": "parts", "turn": 3, "turn_player": "A"}
-
-
-def _duel(**sides):
-    doc = dict(HEAD, **sides)
-    validate(doc, "<test>")
-    return build(doc, "<test>")
-
-
-def _card(d, name, p=None):
-    return next(c for c in range(len(d.data)) if d.data[c].name == name and d.loc[c]
-                and (p is None or d.ctrl[c] == p))
+from engine_util import card_named as _card, scenario_duel as _duel
 
 
 def _random_discard(seed):

@@ -9,18 +9,9 @@ from ygosim.engine import const as K
 from ygosim.engine.actions import equipped_to
 from ygosim.scenario import ScenarioError, build, run_scenario, validate
 
+from engine_util import card_named as _card, scenario_duel as _build
+
 HEAD = {"name": "format 2", "turn": 3, "turn_player": "A"}
-
-
-def _build(**sides):
-    doc = dict(HEAD, **sides)
-    validate(doc, "<test>")
-    return build(doc, "<test>")
-
-
-def _card(d, name, p=None):
-    return next(c for c in range(len(d.data)) if d.data[c].name == name and d.loc[c]
-                and (p is None or d.ctrl[c] == p))
 
 
 def _run(doc):

@@ -622,7 +622,6 @@ TYPES = ("Aqua", "Beast", "Beast-Warrior", "Dinosaur", "Dragon", "Fairy", "Fiend
          "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie", "Cyberse",
          "Divine-Beast")
 TYPES_2005 = tuple(t for t in TYPES if t not in ("Psychic", "Wyrm", "Cyberse"))
-ATTRIBUTES = ("DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND")
 
 
 # ------------------------------------------------------------------ selectors and filters
@@ -630,32 +629,6 @@ def this_card_here(d, link):
     """This card, if it is still the face-up monster it was when the effect was activated."""
     c = link["card"]
     return [c] if d.mid[c] == link["cmid"] and d.loc[c] == MZONE and d.faceup(c) else []
-
-
-def is_token(d, c):
-    return "token" in d.data[c].frames
-
-
-def is_level(*levels):
-    return lambda d, c: d.data[c].is_monster and d.level(c) in levels
-
-
-def level_at_most(n):
-    return lambda d, c: d.data[c].is_monster and 0 < d.level(c) <= n
-
-
-def has_frame(frame):
-    return lambda d, c: frame in d.data[c].frames
-
-
-def all_filters(*filters):
-    """A filter that holds when every one of `filters` holds."""
-    def f(d, c):
-        for x in filters:
-            if not x(d, c):
-                return False
-        return True
-    return f
 
 
 def can_turn_facedown(d, c):
@@ -672,13 +645,6 @@ def excluding_this(sel):
 
 
 # ------------------------------------------------------------------ conditions
-def summoned_this_turn(who=YOU):
-    """A condition: the player Normal, Flip or Special Summoned a monster this turn."""
-    def cond(d, link):
-        return any(d.summoned[p] == d.turn for p in _players(link, who))
-    return cond
-
-
 def not_summoned_this_turn(d, link):
     return d.summoned[link["player"]] != d.turn
 
@@ -1228,12 +1194,3 @@ def excavate_until(filter, into="excavated", found="found"):
         link["vars"][found] = hit
     return step
 
-
-def top_cards(n, who=YOU):
-    """Selector: the top n cards of the player's Deck."""
-    def sel(d, link):
-        out = []
-        for p in _players(link, who):
-            out.extend(d.deck[p][:n])
-        return out
-    return sel

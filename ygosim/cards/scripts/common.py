@@ -70,9 +70,7 @@ def spirit_return():
 
 
 # ------------------------------------------------------------------------------ selectors
-def not_this(sel):
-    """sel without the activated card itself (a card does not target or count itself)."""
-    return lambda d, link: [c for c in sel(d, link) if c != link["card"]]
+not_this = A.excluding_this    # sel without the activated card (a card does not target itself)
 
 
 def all_of(*conds):
