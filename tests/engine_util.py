@@ -189,7 +189,8 @@ def fresh(seed: int, options=None, pair=None):
 
 # Decks of the Goat parts' anchor cards (every mechanic of ygosim.engine.actions' Goat parts:
 # Tokens, own Summon procedures, banishing, counters, card-links, equipped monsters, Spirits,
-# piercing, attack rules, random discards, declarations, excavation), with Normal Monsters and
+# piercing, attack rules, random discards, declarations, excavation; Vampire Lord: a card moved
+# by an opponent's effect), with Normal Monsters and
 # starter cards around them.
 ANCHOR_MAIN = (
     ["Scapegoat", "Black Luster Soldier - Envoy of the Beginning", "Chaos Sorcerer",
@@ -197,7 +198,7 @@ ANCHOR_MAIN = (
      "Book of Moon", "Delinquent Duo", "Call of the Haunted", "Premature Burial", "Snatch Steal",
      "Tsukuyomi", "Asura Priest", "Airknight Parshath", "Airknight Parshath",
      "Magical Merchant", "Cyber Jar", "Sangan", "Sangan", "Thousand-Eyes Idol",
-     "Thousand-Eyes Idol", "Giant Soldier of Stone", "Mystical Elf", "Celtic Guardian",
+     "Thousand-Eyes Idol", "Vampire Lord", "Mystical Elf", "Celtic Guardian",
      "Celtic Guardian", "Dark Magician", "Summoned Skull", "Dark Hole", "Heavy Storm",
      "Mystical Space Typhoon", "Monster Reborn", "Pot of Greed", "Trap Hole", "Waboku",
      "Reinforcements", "Jinzo", "Feral Imp", "Man-Eater Bug", "Kuriboh"])

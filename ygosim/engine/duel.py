@@ -19,7 +19,9 @@ from .decision import Decision, Option, SELECT, YESNO, POSITION
 from .rng import Rng
 from .rules import V10
 
-WHY_FROM = 16       # Duel.why: where a card came from is kept above its reason bits
+WHY_FROM = 16       # Duel.why: where a card came from is kept above its reason bits,
+WHY_BY = 24         # then (the player whose card or rule moved it) + 1 (0: nobody known),
+WHY_CTRL = 26       # then (its controller before the move) + 1
 
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
@@ -88,8 +90,9 @@ class Duel:
         self.overlay: list = []         # Xyz Materials attached to the card: tuple of card ids
         self.why: list[int] = []        # how it came where it is (Duel.moved): the reasons of
                                         # its last move by `send` (R_*; R_DESTROY if destroyed)
-                                        # and, shifted by WHY_FROM, where it came from; 0 after
-                                        # a move without events (`place`)
+                                        # and, shifted by WHY_FROM, where it came from (WHY_BY:
+                                        # by whose card; WHY_CTRL: its controller then); 0
+                                        # after a move without events (`place`)
         self.counters: dict = {}        # (card id, kind) -> how many counters of that kind it
                                         # holds (Spell Counters...); gone when it moves or is
                                         # turned face-down
@@ -510,14 +513,16 @@ class Duel:
                         self.send([t], GY, K.R_RULE, before)
                 if self.mid[t] == tmid and self.loc[t] == MZONE and \
                         (mode & K.BIND_KILL_ON_LEAVE or (mode & K.BIND_KILL_ON_DESTROY and destroy)):
-                    kill.append(t)
+                    kill.append((t, self.ctrl[b]))
             elif tm and not bm:                             # the monster moved
                 gone = self.mid[t] != tmid
                 if self.loc[b] & FIELD and self.mid[b] == bmid and gone and \
                         ((mode & K.BIND_DIE_WITH and destroy) or mode & K.BIND_DIE_LEAVE):
-                    kill.append(b)
-        if kill:
-            self.destroy(kill, K.R_EFFECT)
+                    kill.append((b, self.ctrl[b]))
+        for p in (0, 1):            # destroyed by the effect of the binder: its controller's
+            cards = [c for c, q in kill if q == p]
+            if cards:
+                self.destroy(cards, K.R_EFFECT, p)
 
     def targetable(self, cards, link: dict):
         """The cards among `cards` the effect of `link` may target, one by one (e.g. Lord of D.
@@ -547,15 +552,22 @@ class Duel:
         Tracked through `proper_ok`, a set of card ids."""
         return c in self.proper_ok
 
-    def moved(self, c: int, reason: int = 0, since: int | None = None, came_from: int = 0) -> bool:
+    def moved(self, c: int, reason: int = 0, since: int | None = None, came_from: int = 0,
+              by: int | None = None, ctrl: int | None = None) -> bool:
         """Did card c come where it is by `send` with all the reason bits of `reason` (R_*:
         R_DESTROY, R_BATTLE, R_EFFECT...), during turn `since` or later, from a place of
-        `came_from` (a location mask, e.g. FIELD)? ("destroyed on the field and sent to the GY
-        this turn": `moved(c, R_DESTROY, d.turn, FIELD)`)"""
+        `came_from` (a location mask, e.g. FIELD), by a card (or rule) of player `by`, while
+        player `ctrl` controlled it? ("destroyed on the field and sent to the GY this turn":
+        `moved(c, R_DESTROY, d.turn, FIELD)`; "destroyed by an opponent's card effect while
+        you controlled it": `moved(c, R_DESTROY | R_EFFECT, by=1 - p, ctrl=p)`)"""
         w = self.why[c]
         if not w or w & reason != reason:
             return False
         if since is not None and self.turn_in[c] < since:
+            return False
+        if by is not None and (w >> WHY_BY & 3) != by + 1:
+            return False
+        if ctrl is not None and (w >> WHY_CTRL & 3) != ctrl + 1:
             return False
         return not came_from or bool(w >> WHY_FROM & came_from)
 
@@ -681,7 +693,8 @@ class Duel:
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in self.data[c].frames \
                     else FACEDOWN
             moved.append(c)
-            self.why[c] = reason | (K.R_DESTROY if destroy else 0) | was << WHY_FROM
+            self.why[c] = reason | (K.R_DESTROY if destroy else 0) | was << WHY_FROM | \
+                (by + 1 if by >= 0 else 0) << WHY_BY | (prev_ctrl + 1) << WHY_CTRL
             info = (was, prev_ctrl, was_faceup)
             if destroy:
                 self.raise_event(K.EV_DESTROYED, c, by, reason, info)
