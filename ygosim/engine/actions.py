@@ -7,9 +7,11 @@ functions, built by the small factories below, so a card reads as a sentence:
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from . import const as K
 from .const import DECK, HAND, MZONE, GY, FIELD
-from .decision import Option, SELECT, YESNO, Decision
+from .decision import Option, Picks, SELECT, YESNO, Decision
 from .decision import CALL as K_CALL
 from .decision import DECLARE as K_DECLARE
 from .flow import push
@@ -283,7 +285,7 @@ def modify(sel, atk=0, def_=0, until=None):
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
                 d.add_mod(c, atk, def_, until)
-                d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
+                d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
 
@@ -337,19 +339,32 @@ def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a ca
             link["vars"][into] = ()
             return
         lo = n if least is None else min(least, n)
-        test = None if constraint is None else (lambda combo: constraint(d, link, combo))
-        opts = d.select_options(cands, n, lo, test)
+        test = None
+        if constraint is not None:      # (a frozen copy of the link: the test may be kept in
+            probe = MappingProxyType(dict(link))    # the flow, for a selection card by card)
+            test = lambda d, combo: constraint(d, probe, combo)   # noqa: E731
+        opts = d.select_options(cands, n, lo, test, player=p)
         if not opts:
             link["vars"][into] = ()
             return
-        ask(d, link, Decision(p, SELECT, opts, f"{d.name(link['card'])}: {prompt}",
-                              link["card"]), into)
+        ask_select(d, link, p, opts, f"{d.name(link['card'])}: {prompt}", into)
     return step
 
 
 def ask(d, link, decision, into) -> None:
+    """While resolving: ask `decision`; the answer goes into link["vars"][into]."""
     lid = _lid(d, link)
     push(d, "ask_into", lid=lid, into=into, dec=decision)
+
+
+def ask_select(d, link, player, options, prompt, into) -> None:
+    """While resolving: ask a selection made by Duel.select_options (a list of options, or a
+    Picks asked one card at a time); the chosen cards go into link["vars"][into]."""
+    if type(options) is Picks:
+        push(d, "ask_into", lid=_lid(d, link), into=into, dec=None, sel=options,
+             player=player, prompt=prompt, source=link["card"])
+    else:
+        ask(d, link, Decision(player, SELECT, options, prompt, link["card"]), into)
 
 
 def ask_yesno(prompt, into="yes", who=YOU):
@@ -378,8 +393,7 @@ def take_control(sel, until_end_phase=True):
                 continue
             before = d.ctrl[c]
             d.set_control(c, p)
-            d.write(f"{d.names[p]} takes control of "
-                    f"{d.name(c) if d.faceup(c) else 'a face-down monster'}")
+            d.write(f"{d.names[p]} takes control of {d.card(c)}")
             if until_end_phase:
                 d.returns.append((c, d.mid[c], before, d.turn))
     return step
@@ -398,7 +412,7 @@ def negate_activation(destroy_it=True):
             return
         lk["negated"] = True
         c = lk["card"]
-        d.write(f"The activation of {d.name(c)} is negated")
+        d.write(f"The activation of {d.name(c)} is negated")     # public: an activated card
         if destroy_it and d.loc[c] & FIELD and d.mid[c] == lk["cmid"]:
             d.destroy([c], K.R_EFFECT, link["player"])
     return step
@@ -470,12 +484,8 @@ def reveal(sel, to=YOU):
     def step(d, link):
         cards = sel(d, link)
         if cards:
-            names = ", ".join(d.name(c) for c in cards)
-            if to == ANY:
-                d.write(f"Revealed: {names}")
-            else:
-                who = link["player"] if to == YOU else 1 - link["player"]
-                d.write(f"{d.names[who]} sees {names}")
+            d.reveal(cards, None if to == ANY else
+                     link["player"] if to == YOU else 1 - link["player"])
     return step
 
 
@@ -716,7 +726,7 @@ def discard_random(n=1, who=OPP, into="discarded"):
                 out.append(hand[d.rng.below(len(hand))])
         link["vars"][into] = tuple(out)
         if out:
-            d.write(f"Discarded at random: {', '.join(d.name(c) for c in out)}")
+            d.write(f"Discarded at random: {d.cards(out)}")     # (hidden until they move)
             d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
     return step
 
@@ -1188,8 +1198,8 @@ def excavate_until(filter, into="excavated", found="found"):
                 break
             seen.append(c)
         shown = seen + list(hit)
-        d.write(f"{d.names[p]} excavates " + (", ".join(d.name(c) for c in shown)
-                                             if shown else "nothing (the Deck is empty)"))
+        d.write(f"{d.names[p]} excavates " + (", ".join(d.name(c) for c in shown)   # public:
+                                             if shown else "nothing (the Deck is empty)"))  # shown to both
         link["vars"][into] = tuple(seen)
         link["vars"][found] = hit
     return step

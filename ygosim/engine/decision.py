@@ -80,10 +80,38 @@ def attack_option(c: int, target) -> Option:
     return o
 
 
+class Picks:
+    """A selection with too many combinations to list (a hand of 40 discarding 34 for the hand
+    size limit): Duel.select_options returns one instead of the list of `choose` Options, and
+    Duel.ask then asks it one card at a time (the `picks` procedure), each step a
+    SELECT decision whose options are `choose X` for each card that can still be part of a
+    legal selection and, once enough are chosen, `choose nothing` (no more). When it is done
+    the caller finds the whole selection in duel.answer, as if it had been one answer. (Inside
+    an effect, actions.ask_select asks either kind of selection.)
+    Immutable: it lives in a frame of the duel's flow and is shared by clones."""
+
+    __slots__ = ("cards", "count", "least", "constraint", "player")
+
+    def __init__(self, cards, count: int, least: int, constraint, player: int):
+        self.cards = tuple(cards)
+        self.count = count
+        self.least = least
+        self.constraint = constraint    # (duel, combo) -> bool, or None
+        self.player = player            # who chooses (hidden cards are told apart by place)
+
+    def __iter__(self):
+        raise TypeError("a Picks is not a list of options: ask it with Duel.ask_select (or "
+                        "actions.ask_select inside an effect)")
+
+    def __repr__(self):
+        return f"Picks({len(self.cards)} cards, {self.least}..{self.count})"
+
+
 class Decision:
     """The pending decision. Immutable once made; shared freely between clones."""
 
     __slots__ = ("player", "kind", "options", "prompt", "source")
+    picked = None       # a step of a selection asked card by card: see PickStep
 
     def __init__(self, player: int, kind: str, options, prompt: str = "", source: int = -1):
         self.player = player
@@ -94,3 +122,15 @@ class Decision:
 
     def __repr__(self):
         return f"Decision(player={self.player}, kind={self.kind!r}, {len(self.options)} options)"
+
+
+class PickStep(Decision):
+    """One step of a selection asked card by card (a Picks): `picked` holds the cards chosen
+    so far; its options are `choose X` for one more card and, when the cards chosen are
+    enough, `choose nothing`."""
+
+    __slots__ = ("picked",)
+
+    def __init__(self, player: int, options, prompt: str, source: int, picked: tuple):
+        super().__init__(player, SELECT, options, prompt, source)
+        self.picked = picked

@@ -10,12 +10,14 @@ callbacks holding hidden state, which is what makes a clone at any decision inde
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 from ..errors import IllegalAction
 from . import const as K
 from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIELD,
                     ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)
-from .decision import Decision, Option, SELECT, YESNO, POSITION
+from .decision import Decision, Option, Picks, SELECT, YESNO, POSITION
+from .log import PRIVATE, mark
 from .rng import Rng
 from .rules import V10
 
@@ -148,7 +150,8 @@ class Duel:
         self.pending: Decision | None = None
         self.answer: Option | None = None
         self.rng = Rng(0)
-        self.log: list[str] = []
+        self.log: list[str] = []        # the lines as written (log.py: read them through
+                                        # observe.log_view, never directly)
         self.winner = None              # None (going on), 0, 1 or "draw"
         self.win_reason = ""
         self.n_decisions = 0
@@ -667,12 +670,15 @@ class Duel:
         """Send cards to `loc` (their owner's pile), raising the events triggers listen to.
         Returns the cards that moved."""
         moved = []
+        refs = []                       # each moved card as the log names it
         self.serial += 1
         hits = self._bound_hits(cards) if self.binds else None
+        hidden_dest = loc & HIDDEN_PLACES
         for c in cards:
             was = self.loc[c]
             if not was:
                 continue
+            data = self.data[c]
             was_faceup = not self.pos[c] & FACEDOWN
             prev_ctrl = self.ctrl[c]
             if self.data[c].has_frame("token") and loc != MZONE:
@@ -682,19 +688,34 @@ class Duel:
                 if destroy:
                     self.raise_event(K.EV_DESTROYED, c, by, reason, info)
                 self.raise_event(K.EV_LEFT_FIELD, c, by, reason, info)
+                refs.append(data.name)
                 continue
             dest = loc
-            if dest & (HAND | DECK) and self.data[c].is_extra_deck:
-                dest = EXTRA  # an Extra Deck monster returns to the Extra Deck instead
-            elif was & FIELD and dest == GY and "pendulum" in self.data[c].frames:
+            hid = None
+            if hidden_dest:
+                if data.is_extra_deck:
+                    dest = EXTRA  # an Extra Deck monster returns to the Extra Deck instead
+                # how the log names it: a card that goes from where some player could not see
+                # it to where they cannot see it is named to them by where it was ("a face-down
+                # monster (m2)"); a card searched from the Deck is shown to the opponent (rule)
+                if not (was_faceup and was & FIELD) and not was & PUBLIC_PLACES and \
+                        not (was == DECK and dest == HAND):
+                    seen = self.seen_by(c)
+                    if seen != 3:
+                        hid = (seen, self.hidden_words(c))
+            elif was & FIELD and dest == GY and "pendulum" in data.frames:
                 dest = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
             self.place(c, dest, top=top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
-                self.pos[c] = ATTACK if was & FIELD and "pendulum" in self.data[c].frames \
+                self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \
                     else FACEDOWN
             moved.append(c)
             self.why[c] = reason | (K.R_DESTROY if destroy else 0) | was << WHY_FROM | \
                 (by + 1 if by >= 0 else 0) << WHY_BY | (prev_ctrl + 1) << WHY_CTRL
+            if hid is None:
+                refs.append(data.name)
+            else:
+                refs.append(self.card(c, hid[0] | self.seen_by(c), hid[1]))
             info = (was, prev_ctrl, was_faceup)
             if destroy:
                 self.raise_event(K.EV_DESTROYED, c, by, reason, info)
@@ -707,7 +728,7 @@ class Duel:
             elif dest == HAND:
                 self.raise_event(K.EV_SENT_TO_HAND, c, by, reason, info)
         if moved:
-            self.write(self._move_text(moved, loc, destroy))
+            self.write(self._move_text(refs, loc, destroy))
             if hits:
                 self._apply_binds(hits, destroy)
             self.drop_equips()
@@ -802,14 +823,12 @@ class Duel:
         self.serial += 1
         return True
 
-    def _move_text(self, cards, loc, destroy) -> str:
-        names = ", ".join(self.data[c].name for c in cards)
-        verb = "destroyed and sent to the" if destroy else "sent to the"
-        where = {GY: "Graveyard", HAND: "hand", DECK: "Deck", BANISHED: "banishment",
-                 EXTRA: "Extra Deck"}.get(loc, K.LOC_NAMES.get(loc, "?"))
+    def _move_text(self, refs, loc, destroy) -> str:
+        names = ", ".join(refs)
         if loc == BANISHED:
             return f"{names} banished"
-        return f"{names} {verb} {where}"
+        verb = "destroyed and sent to the" if destroy else "sent to the"
+        return f"{names} {verb} {MOVE_WORDS.get(loc) or K.LOC_NAMES.get(loc, '?')}"
 
     def destroy(self, cards, reason: int = K.R_EFFECT, by: int = -1) -> list[int]:
         return self.send(cards, GY, reason | K.R_DESTROY, by, destroy=True)
@@ -946,40 +965,141 @@ class Duel:
                 self.win_reason = K.WIN_EXODIA
                 self.write(f"{self.names[p]} assembles Exodia and wins")
 
-    def write(self, text: str) -> None:
-        self.log.append(f"T{self.turn} {text}")
+    # The log (ygosim/engine/log.py): each line with what each viewer may read in it, decided
+    # when it is written, rendered only when someone reads it (observe.log_view).
+    def write(self, text: str, to: int | None = None) -> None:
+        """Add a line to the log: for everyone, or only for player `to` (and a replay with
+        everything revealed). A card is named with `card(c)` / `cards(cs)` (its name for whoever
+        may see it now, else where it is), never with its plain name, unless the card is public
+        by rule (a card being activated) or the line is a reveal (`reveal`)."""
+        if to is None:
+            self.log.append(f"T{self.turn} {text}")
+        else:
+            self.log.append(f"{PRIVATE}{to}T{self.turn} {text}")
+
+    def seen_by(self, c: int) -> int:
+        """Who may look at card c's face now, as bits (1: player 0, 2: player 1): a face-up
+        card or one in a public pile everyone; a face-down card on the field its controller and
+        its owner; the hand and the face-down Extra Deck their owner; a Deck nobody (its owner
+        knows the list, not the order)."""
+        loc = self.loc[c]
+        if loc & FIELD:
+            if not self.pos[c] & FACEDOWN:
+                return 3
+            return (1 << self.ctrl[c]) | (1 << self.owner[c])
+        if loc == HAND:
+            return 1 << self.owner[c]
+        if loc == DECK:
+            return 0
+        if loc == EXTRA and self.pos[c] & FACEDOWN:
+            return 1 << self.owner[c]
+        return 3
+
+    def hidden_words(self, c: int) -> str:
+        """Card c as it is named to a viewer who cannot see it: by where it is."""
+        loc = self.loc[c]
+        if loc == MZONE:
+            s = self.seq[c]
+            return f"a face-down monster ({'emz' if s >= K.EMZ_BASE else f'm{s + 1}'})"
+        if loc == SZONE:
+            return f"a face-down card ({_zone_name(self, c)})"
+        where = {HAND: "hand", DECK: "Deck", EXTRA: "Extra Deck"}.get(loc, "cards")
+        return f"a card in {self.names[self.owner[c]]}'s {where}"
+
+    def card(self, c: int, seen: int | None = None, words: str | None = None) -> str:
+        """Card c in a log line: its name for the viewers who may see it now (`seen`: who, as
+        in seen_by), a description of where it is for the others ("a face-down monster
+        (m2)"). Put it in the text given to write()."""
+        if seen is None:
+            if not self.pos[c] & FACEDOWN and self.loc[c] != HAND:
+                return self.data[c].name        # face-up, public: the common case, at once
+            seen = self.seen_by(c)
+        if seen == 3:
+            return self.data[c].name
+        return mark(seen, self.hidden_words(c) if words is None else words, self.data[c].name)
+
+    def cards(self, cs) -> str:
+        """Several cards in a log line (card() each, comma-separated)."""
+        return ", ".join(self.card(c) for c in cs)
+
+    def reveal(self, cards, to: int | None = None, note: str = "") -> None:
+        """Show cards to a player (`to`), or to both (None), and say so in the log: the one way
+        a line names a card that is hidden from a viewer. Cards looked at by one player stay
+        hidden from the other, unless that player may see them anyway (their own hand)."""
+        cards = list(cards)
+        if to is None:
+            names = ", ".join(self.data[c].name for c in cards) or "nothing"
+            self.write(f"Revealed: {names}{note}")
+        else:
+            bit = 1 << to
+            names = ", ".join(self.card(c, self.seen_by(c) | bit) for c in cards) or "nothing"
+            self.write(f"{self.names[to]} sees {names}{note}")
 
     # ------------------------------------------------------------------ decisions
     def ask(self, player: int, kind: str, options, prompt: str = "", source: int = -1) -> None:
         self.pending = Decision(player, kind, options, prompt, source)
 
+    def ask_select(self, player: int, options, prompt: str = "", source: int = -1) -> None:
+        """Ask a selection made by select_options: its list of `choose` options, or a Picks (a
+        large selection), which is then asked one card at a time; either way the caller finds
+        the whole selection in `answer` when the duel comes back to it."""
+        if type(options) is Picks:
+            self.stack.append({"p": "picks", "s": 0, "sel": options, "player": player,
+                               "prompt": prompt, "source": source, "picked": ()})
+        else:
+            self.pending = Decision(player, SELECT, options, prompt, source)
+
     def select_options(self, candidates, count: int, least: int | None = None,
-                       constraint=None) -> list[Option]:
-        """Every legal selection of `least`..`count` cards among `candidates` (interchangeable
-        copies collapsed), each as a `choose` Option."""
-        least = count if least is None else least
+                       constraint=None, *, player: int) -> list[Option] | Picks:
+        """Every legal selection of `least`..`count` cards among `candidates`, each as a
+        `choose` Option, for `player` to choose: interchangeable copies are collapsed, but
+        only where `player` can tell what they are (cards hidden from them, like the cards of
+        the opponent's hand, are all kept apart: merging them by name would show the copies).
+        `constraint(duel, combo)` says which selections are legal.
+
+        A selection with more than PICK_LIMIT combinations (a hand of 40 discarding 34) is not
+        listed: a Picks is returned, which ask_select() asks one card at a time (ask the
+        result of select_options with ask_select, or actions.ask_select inside an effect)."""
+        least = count if least is None else max(least, 0)
         cands = list(candidates)
+        n = len(cands)
+        if n > 9:                       # (9 cards have 512 selections in all)
+            total = 0
+            for k in range(least, min(count, n) + 1):
+                total += comb(n, k)
+            if total > PICK_LIMIT:
+                return Picks(cands, min(count, n), least, constraint, player)
         out, seen = [], set()
-        for n in range(max(least, 0), count + 1):
-            for combo in combinations(cands, n):
-                if constraint is not None and not constraint(combo):
+        sig = self.signature
+        for k in range(least, count + 1):
+            for combo in combinations(cands, k):
+                if constraint is not None and not constraint(self, combo):
                     continue
-                key = tuple(sorted(self.signature(c) for c in combo))
+                key = tuple(sorted(sig(c, player) for c in combo))
                 if key in seen:
                     continue
                 seen.add(key)
                 out.append(Option("choose", combo))
         return out
 
-    def signature(self, c: int) -> tuple:
-        """Cards with equal signatures are interchangeable (same name, place and state)."""
+    def signature(self, c: int, viewer: int | None = None) -> tuple:
+        """Cards with equal signatures are interchangeable to `viewer` (same name, place and
+        state). A card on the field, or one whose face `viewer` cannot see (the opponent's
+        hand or Deck, their face-down Extra Deck), is only ever itself."""
         l = self.loc[c]
-        if l & FIELD:
+        if l & FIELD or (viewer is not None and self.owner[c] != viewer and (
+                l & (HAND | DECK) or (l == EXTRA and self.pos[c] & FACEDOWN))):
             return ("", c, 0, 0)   # comparable with the others (a selection may mix both)
         return (self.data[c].name, l, self.owner[c], self.pos[c])
 
 
 _new = Duel.__new__
+
+MOVE_WORDS = {GY: "Graveyard", HAND: "hand", DECK: "Deck", EXTRA: "Extra Deck"}
+PICK_LIMIT = 1000     # selections with more combinations are asked one card at a time
+PUBLIC_PLACES = GY | BANISHED | OVERLAY     # piles whose cards everyone may look at
+HIDDEN_PLACES = HAND | DECK | EXTRA         # piles where a card may be hidden from a player
+
 
 
 def _copy_link(link: dict) -> dict:
@@ -1066,3 +1186,4 @@ Duel.is_over = property(lambda self: self.winner is not None)
 
 
 from .flow import run as _run  # noqa: E402  (flow does not import this module)
+from .text import zone_name as _zone_name  # noqa: E402

@@ -13,6 +13,7 @@ step reads from link["vars"]. This keeps every effect resumable, and so every du
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable
 
 from .const import HAND, MZONE, SZONE, FIELD, MAIN1, MAIN2, PHASE_NAMES
@@ -92,10 +93,13 @@ class Target:
         """The legal selections of targets (as `choose` Options) for this link."""
         cands = list(d.targetable(self.candidates(d, link), link))
         test = None
-        if self.constraint is not None:
-            test = lambda combo: self.constraint(d, link, combo)
+        if self.constraint is not None:     # (may be kept for a selection asked card by card:
+            probe = MappingProxyType({"card": link["card"], "player": link["player"],
+                                      "ei": link.get("ei")})    # nothing mutable, no duel)
+            test = lambda d, combo: self.constraint(d, probe, combo)   # noqa: E731
+        chooser = link["player"] if self.who == "you" else 1 - link["player"]
         return d.select_options(cands, min(self.count, len(cands)),
-                                min(self.least, len(cands)), test)
+                                min(self.least, len(cands)), test, player=chooser)
 
     def possible(self, d, link) -> bool:
         """Can enough targets be chosen now? (candidates may be any iterable: a generator

@@ -26,7 +26,7 @@ from typing import Callable
 
 from . import const as K
 from .const import HAND, MZONE, GY, EXTRA, OVERLAY, ATTACK, DEFENSE, FACEDOWN, FACEUP
-from .decision import Option, POSITION
+from .decision import Option, Picks, POSITION
 from .decision import ZONE as K_ZONE
 from .effects import activation
 from .flow import proc, pop, after_action, zone_options
@@ -424,15 +424,18 @@ def pendulum_options(d, p) -> list:
     if not hand and not ext:
         return []
     cap = _capacity(d, p)
-    ext_set = set(ext)
+    ext_set = frozenset(ext)
 
-    def ok(combo):
+    def ok(d, combo):
         x = sum(1 for c in combo if c in ext_set)
         return _fits(cap, x, len(combo) - x)
     most = min(len(hand) + len(ext), cap[0] + cap[2])
     if most < 1:
         return []
-    return [Option("pendulum", o.cards) for o in d.select_options(hand + ext, most, 1, ok)]
+    opts = d.select_options(hand + ext, most, 1, ok, player=p)
+    if type(opts) is Picks:         # too many ways to list: the cards are chosen one by one
+        return [Option("pendulum", (), opts)]
+    return [Option("pendulum", o.cards) for o in opts]
 
 
 def pendulum_spell(**kw):
@@ -490,7 +493,7 @@ def extra_summon(d, f):
     d.events.clear()
     d.serial += 1
     if kind == "xyz":
-        d.write(f"{d.names[p]} uses {', '.join(d.name(m) for m in mats)} as Xyz Materials")
+        d.write(f"{d.names[p]} uses {d.cards(mats)} as Xyz Materials")
         for m in mats:
             was_ctrl = d.ctrl[m]
             d.place(m, OVERLAY, p, c, FACEUP)      # attached to c (seq = the Xyz Monster)
@@ -503,7 +506,7 @@ def extra_summon(d, f):
         d.place(c, MZONE, p, f["zone"], f["pos"])
     d.summon[c] = SUM_OF[kind]
     d.proper_ok = d.proper_ok | {c}
-    d.write(f"{d.names[p]} {TITLE[kind]} Summons {d.name(c)} in "
+    d.write(f"{d.names[p]} {TITLE[kind]} Summons {d.card(c)} in "
             f"{'Attack' if f['pos'] == ATTACK else 'Defense'} Position")
     d.raise_event(K.EV_SPECIAL_SUMMONED, c, p, K.R_SUMMON)
     pop(d)
@@ -513,6 +516,17 @@ def extra_summon(d, f):
 def _pendulum_summon(d, f):
     p = d.tp
     s = f["s"]
+    if s == 0 and not f["cards"]:        # `pendulum`: too many ways to list, chosen one by one
+        opts = pendulum_options(d, p)
+        if not opts or opts[0].cards:
+            pop(d)
+            return
+        f["s"] = 4
+        d.ask_select(p, opts[0].arg, "choose the monsters to Pendulum Summon")
+        return
+    if s == 4:
+        f["cards"] = d.answer.cards
+        s = f["s"] = 0
     if s == 0:
         d.used.add(_pendulum_key(p))
         ext = tuple(c for c in f["cards"] if d.loc[c] == EXTRA)
@@ -573,7 +587,7 @@ def _place_pendulum(d, f, pos) -> None:
     f.pop("zones", None)
     d.place(c, MZONE, p, zone, pos)
     d.summon[c] = K.SUM_PENDULUM
-    d.write(f"  {d.name(c)} in {'Attack' if pos == ATTACK else 'Defense'} Position")
+    d.write(f"  {d.card(c)} in {'Attack' if pos == ATTACK else 'Defense'} Position")
     f["placed"] = f["placed"] + (c,)
     f["i"] += 1
 

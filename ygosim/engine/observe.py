@@ -22,6 +22,7 @@ from __future__ import annotations
 from . import const as K
 from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, FIELD, FACEDOWN, DEFENSE
 from .decision import Decision
+from .log import view as _log_view
 from .text import zone_name
 
 SPECTATOR = "spectator"      # a viewer who is neither player: sees public information only
@@ -43,8 +44,8 @@ def hidden_from(d, c: int, viewer) -> bool:
     if viewer is None or c < 0:
         return False
     loc = d.loc[c]
-    if loc & FIELD:
-        return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer
+    if loc & FIELD:     # a face-down card: its controller and its owner (who Set it) know it
+        return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer and d.owner[c] != viewer
     if loc == EXTRA:     # face-up Pendulum Monsters in the Extra Deck are public
         return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
     if loc == HAND:
@@ -403,6 +404,16 @@ def _located_view(d, c: int, viewer) -> dict:
     return view
 
 
+# ---------------------------------------------------------------------------- the log
+def log_view(duel, viewer, start: int = 0) -> list[str]:
+    """The log lines `viewer` may read (0 or 1 a player, None everything with every card named,
+    anything else a spectator: no hidden card of either player named, no private line), of
+    those written since the log held `start` lines (count them with len(duel.log)). What each
+    viewer reads in a line was fixed when it was written (ygosim/engine/log.py), so a viewer's
+    lines never change afterwards, they only grow."""
+    return _log_view(duel.log, viewer, start)
+
+
 # ---------------------------------------------------------------------------- observation
 def observe(duel, player, words: bool = True) -> dict:
     """What `player` (0 or 1) may know now; `None` for everything (a spectator of a replay).
@@ -423,7 +434,7 @@ def observe(duel, player, words: bool = True) -> dict:
         "lp": list(d.lp),
         "sides": [_side(d, 0, player), _side(d, 1, player)],
         "chain": chain_view(d, player),
-        "log": list(d.log) if words else [],
+        "log": log_view(d, player) if words else [],
         "winner": d.winner,
         "win_reason": d.win_reason,
         "attack": None,

@@ -66,6 +66,8 @@ def option_text(d, opt, level: int = 0) -> str:
     if v in ("pass", "yes", "no"):
         return v
     if v in ("choose", "order", "pendulum"):
+        if not cards:       # no card: `choose nothing`; `pendulum` (the cards asked one by one)
+            return "choose nothing" if v == "choose" else v
         return f"{v} " + ", ".join(card_text(d, c, level, True) for c in cards)
     if v in ("synchro", "xyz", "link"):
         mats = ", ".join(card_text(d, c, level, True) for c in cards[1:])
@@ -190,6 +192,12 @@ class Parsed:
         word, _, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
+        if word == "pendulum" and not rest:     # a Pendulum Summon whose cards are asked after
+            self.verb = word
+            return
+        if word == "choose" and rest.lower() == "nothing":     # no card (no more cards)
+            self.verb = word
+            return
         if not rest:
             raise ValueError(f"unknown action {line!r}")
         if word in SIMPLE_VERBS:

@@ -181,7 +181,7 @@ def equip_to_target(d, link):
     if ts and d.loc[c] and d.faceup(ts[0]) and d.mid[c] == link["cmid"]:
         t = ts[0]
         d.equip[c] = (t, d.mid[t])
-        d.write(f"{d.name(c)} is equipped to {d.name(t)}")
+        d.write(f"{d.card(c)} is equipped to {d.card(t)}")
 
 
 def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):

@@ -12,7 +12,6 @@ from itertools import combinations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import EXTRA, GY, HAND, MZONE
-from ...engine.decision import SELECT, Decision
 from ...engine.effects import spell
 
 
@@ -57,8 +56,7 @@ def _ask_cards(d, link, options, prompt, into):
     if not options:
         link["vars"][into] = ()
         return
-    A.ask(d, link, Decision(link["player"], SELECT, options,
-                            f"{d.name(link['card'])}: {prompt}", link["card"]), into)
+    A.ask_select(d, link, link["player"], options, f"{d.name(link['card'])}: {prompt}", into)
 
 
 # ------------------------------------------------------------------------------ Fusion
@@ -93,7 +91,8 @@ def _choose_materials(d, link):
     mats = d.data[f].script.fusion_materials
     pool = _own_monsters(d, p, lambda d, c: d.data[c].name in set(mats))
     opts = d.select_options(pool, len(mats), len(mats),
-                            lambda combo: _fits(d, f, combo) and room_after(d, p, f, combo))
+                            lambda d, combo: _fits(d, f, combo) and room_after(d, p, f, combo),
+                            player=p)
     _ask_cards(d, link, opts, f"choose Fusion Materials for {d.name(f)}", "materials")
 
 
@@ -150,7 +149,7 @@ def _choose_tributes(d, link):
     need = d.data[link["card"]].script.ritual_level
     pool = _ritual_pool(d, p, m)
     opts = d.select_options(pool, min(len(pool), need), 1,
-                            lambda combo: _tributes_ok(d, p, m, need, combo))
+                            lambda d, combo: _tributes_ok(d, p, m, need, combo), player=p)
     _ask_cards(d, link, opts, f"choose monsters to Tribute (Levels {need} or more)",
                "tributes")
 

@@ -10,6 +10,7 @@ where it applies:
     chain     activation, response windows, resolving Chains, effect steps, state checks
     triggers  trigger effects put on a new Chain
     battle    the Battle Phase, the Damage Step, damage calculation
+    select    selections too large to list, asked one card at a time (Picks)
 
 Importing this package registers every procedure (they are run by name from `PROCS`); the
 helpers other modules use are re-exported here.
@@ -31,6 +32,7 @@ from .turn import return_control
 from .triggers import add_trigger
 from .battle import (battle_options, attack_valid, damage_calculation, mark_destroyed,
                      battle_damage, ds_window)
+from .select import CHOOSE_NOTHING, pick_options
 
 __all__ = [
     "PROCS", "proc", "push", "run", "pop", "PASS", "phase_window", "open_window",
@@ -43,4 +45,4 @@ __all__ = [
     "summon_locked", "special_proc_ok", "special_proc_options", "POSITION_BY_NAME",
     "PHASE_BATTLE", "PHASE_MAIN2", "PHASE_END", "idle_options", "set_spell_trap",
     "return_control", "add_trigger", "battle_options", "attack_valid", "damage_calculation",
-    "mark_destroyed", "battle_damage", "ds_window"]
+    "mark_destroyed", "battle_damage", "ds_window", "CHOOSE_NOTHING", "pick_options"]

@@ -37,9 +37,7 @@ def battle(d, f):
             d.attack = (atk, -1 if tgt is None else tgt, d.count_monsters(1 - d.tp),
                         d.mid[atk], -1 if tgt is None else d.mid[tgt])
             d.serial += 1
-            d.write(f"{d.name(atk)} attacks " +
-                    ("directly" if tgt is None else
-                     (d.name(tgt) if d.faceup(tgt) else "a face-down monster")))
+            d.write(f"{d.card(atk)} attacks " + ("directly" if tgt is None else d.card(tgt)))
             d.raise_event(K.EV_ATTACK, atk, d.tp, K.R_RULE, tgt)
             f["s"] = 4
             # The Battle Step goes on after a Chain answering the declaration resolves: the
@@ -251,7 +249,7 @@ def damage_step(d, f):
         if tgt >= 0 and d.pos[tgt] & FACEDOWN:
             d.set_position(tgt, DEFENSE)
             d.attack = d.attack[:4] + (d.mid[tgt],)
-            d.write(f"The attacked monster is flipped face-up: {d.name(tgt)}")
+            d.write(f"The attacked monster is flipped face-up: {d.card(tgt)}")
             state_check(d)      # (rules that apply to it face-up: Berserk Gorilla)
         if attack_valid(d):
             d.raise_event(K.EV_BATTLE_CONFIRM, atk, d.tp, K.R_RULE, tgt)
@@ -333,7 +331,7 @@ def damage_calculation(d) -> None:
 def mark_destroyed(d, c) -> None:
     if d.has_static("battle_indestructible", c) or \
             (d.pflags and d.player_flag(d.ctrl[c], "battle_indestructible")):
-        d.write(f"{d.name(c)} is not destroyed by battle")
+        d.write(f"{d.card(c)} is not destroyed by battle")
         return
     if "battle_substitute" in d.static_index:
         # "If this card would be destroyed by battle, destroy X instead" (Thousand-Eyes
@@ -346,7 +344,7 @@ def mark_destroyed(d, c) -> None:
                 d.write(f"{d.name(x)} is destroyed instead of {d.name(c)}")
                 return
     d.battle_destroyed.append((c, d.mid[c]))
-    d.write(f"{d.name(c)} is destroyed by battle")
+    d.write(f"{d.card(c)} is destroyed by battle")
 
 
 def battle_damage(d, p, amount) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import const as K
 from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, FACEUP, MAIN1,
                      MAIN2, BATTLE)
-from ..decision import Option, RESPONSE, SELECT, ACTIVATE_OPTS
+from ..decision import Option, RESPONSE, ACTIVATE_OPTS
 from ..effects import ACTIVATE, IGNITION, N_PHASES, period_bit
 from .core import proc, push, pop
 
@@ -373,7 +373,7 @@ def activate(d, f):
             else:
                 d.pos[c] = FACEUP
             link["cmid"] = d.mid[c]
-        d.write(f"{d.names[p]} activates {d.name(c)}"
+        d.write(f"{d.names[p]} activates {d.name(c)}"    # public: activating shows the card
                 + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
         if eff.once_per_turn:
             d.used.add(opt_key(d, c, ei, p))
@@ -394,7 +394,7 @@ def activate(d, f):
             chosen = tuple((x, d.mid[x]) for x in d.answer.cards)
             link["targets"] += chosen
             if chosen:
-                d.write(f"  targeting {', '.join(d.name(x) for x in d.answer.cards)}")
+                d.write(f"  targeting {d.cards(d.answer.cards)}")
             g = f.get("g", 0) + 1
             if g < f["ng"]:                         # more targets, chosen by their player
                 f["g"] = g
@@ -409,7 +409,7 @@ def ask_targets(d, link, t) -> None:
     """Ask for one group of the targets of the link's effect (Target.who chooses them)."""
     p = link["player"] if t.who == "you" else 1 - link["player"]
     c = link["card"]
-    d.ask(p, SELECT, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
+    d.ask_select(p, t.options(d, link), f"{d.name(c)}: {t.prompt}", source=c)
 
 
 def clear_field_zone(d, p: int) -> None:
@@ -431,7 +431,7 @@ def one_field_spell(d, c: int) -> None:
     before its activation resolves destroys nothing)."""
     other = d.szone[1 - d.ctrl[c]][K.FIELD_ZONE]
     if other >= 0 and not d.pos[other] & FACEDOWN:
-        d.write(f"Only one Field Spell may be face-up: {d.name(other)} is destroyed")
+        d.write(f"Only one Field Spell may be face-up: {d.card(other)} is destroyed")
         d.destroy([other], K.R_RULE, d.ctrl[c])
 
 
@@ -454,13 +454,13 @@ def resolve(d, f):
         f["s"] = 1
         d.serial += 1
         if link["negated"]:
-            d.write(f"{d.name(c)}: activation negated")
+            d.write(f"{d.name(c)}: activation negated")     # public: an activated card
             return
         if not effect_applies(d, link, eff):
             return
         if eff.target is not None and link["targets"] and \
                 not any(d.still(t) for t in link["targets"]):
-            d.write(f"{d.name(c)} resolves with no effect (its target is gone)")
+            d.write(f"{d.name(c)} resolves with no effect (its target is gone)")   # public
             return
         if eff.operation:
             push(d, "steps", lid=lid, steps=eff.operation)
@@ -496,11 +496,11 @@ def effect_applies(d, link, eff) -> bool:
     c = link["card"]
     data = d.data[c]
     if d.is_negated(c) and (d.loc[c] & FIELD):
-        d.write(f"{d.name(c)}: effect negated")
+        d.write(f"{d.name(c)}: effect negated")     # public: an activated card
         return False
     if link["card_act"] and data.subtype in ("continuous", "field", "equip") \
             and d.mid[c] != link["cmid"] and not eff.off_field:
-        d.write(f"{d.name(c)} left the field: no effect")
+        d.write(f"{d.name(c)} left the field: no effect")    # public: an activated card
         return False
     return True
 
@@ -526,7 +526,11 @@ def ask_into(d, f):
     """Ask a decision made while an effect is applied; store the answer in link vars."""
     if f["s"] == 0:
         f["s"] = 1
-        d.pending = f["dec"]
+        dec = f["dec"]
+        if dec is None:         # a selection too large to list: asked card by card
+            d.ask_select(f["player"], f["sel"], f["prompt"], f["source"])
+        else:
+            d.pending = dec
         return
     a = d.answer
     link = d.links.get(f["lid"])
@@ -569,12 +573,12 @@ def state_check(d) -> None:
         for c in d.all_monsters():
             if d.pos[c] == ATTACK and eff.apply(d, src, c):
                 d.set_position(c, DEFENSE)
-                d.write(f"{d.name(c)} is changed to Defense Position")
+                d.write(f"{d.card(c)} is changed to Defense Position")
     for src, eff in d.active_statics("force_attack"):     # Final Attack Orders
         for c in d.all_monsters():
             if d.pos[c] == DEFENSE and eff.apply(d, src, c):
                 d.set_position(c, ATTACK)
-                d.write(f"{d.name(c)} is changed to Attack Position")
+                d.write(f"{d.card(c)} is changed to Attack Position")
     hook = d.options.get("state_hooks")
     if hook:
         for h in hook:

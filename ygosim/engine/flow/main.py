@@ -35,7 +35,7 @@ def main(d, f):
             new = ATTACK if d.pos[c] & DEFENSE else DEFENSE
             d.set_position(c, new)
             d.pos_turn[c] = d.turn       # the once-per-turn manual change is used
-            d.write(f"{d.names[d.tp]} changes {d.name(c)} to "
+            d.write(f"{d.names[d.tp]} changes {d.card(c)} to "
                     f"{'Attack' if new == ATTACK else 'Defense'} Position")
         elif v == "activate":
             start_activation(d, a.cards[0], a.arg, d.tp)

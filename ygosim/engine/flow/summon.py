@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
-from ..decision import Option, SELECT, POSITION
+from ..decision import Option, POSITION
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
 from .chain import after_action
@@ -53,13 +53,14 @@ def tribute_options(d, p, n) -> list[Option]:
     test = None
     if forced:
         k = min(len(forced), n)
-        test = lambda combo: sum(1 for x in combo if x in forced) >= k
+        forced = tuple(forced)
+        test = lambda d, combo: sum(1 for x in combo if x in forced) >= k   # noqa: E731
     if not d.free_mzones(p):       # the Tributes must free a Main Monster Zone
-        def room(combo, t=test):
+        def room(d, combo, t=test):
             return any(d.ctrl[x] == p and d.seq[x] < K.EMZ_BASE for x in combo) and \
-                (t is None or t(combo))
+                (t is None or t(d, combo))
         test = room
-    return d.select_options(tribute_candidates(d, p), n, None, test)
+    return d.select_options(tribute_candidates(d, p), n, None, test, player=p)
 
 
 def can_normal_summon(d, c, p) -> bool:
@@ -125,7 +126,7 @@ def normal_summon(d, f):
         f["s"] = 2
         if n:
             f["s"] = 1
-            d.ask(p, SELECT, tribute_options(d, p, n),
+            d.ask_select(p, tribute_options(d, p, n),
                   f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
                   source=c)
     elif s == 1:
@@ -155,7 +156,7 @@ def normal_summon(d, f):
         else:
             d.summoned[p] = d.turn
             d.write(f"{d.names[p]} {'Tribute' if f.get('tributed') else 'Normal'} Summons "
-                    f"{d.name(c)} ({d.atk(c)} ATK)")
+                    f"{d.card(c)} ({d.atk(c)} ATK)")
             d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
         pop(d)
         if not d.chain:        # a summon while a chain resolves waits for the chain's end
@@ -222,7 +223,7 @@ def flip_summon(d, f):
     d.summoned[d.ctrl[c]] = d.turn
     d.set_position(c, ATTACK)
     d.pos_turn[c] = d.turn       # a Flip Summon is a manual change of position too
-    d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.name(c)}")
+    d.write(f"{d.names[d.ctrl[c]]} Flip Summons {d.card(c)}")
     d.raise_event(K.EV_FLIP_SUMMONED, c, d.ctrl[c], K.R_SUMMON)
     pop(d)
     after_action(d, first=d.tp, summon=True)
@@ -337,7 +338,7 @@ def place_special(d, c, p, pos, f) -> None:
         d.write(f"{d.names[by]} Special Summons a monster in face-down Defense Position"
                 + ("" if by == p else f" on {d.names[p]}'s field"))
     else:
-        d.write(f"{d.names[by]} Special Summons {d.name(c)} in "
+        d.write(f"{d.names[by]} Special Summons {d.card(c)} in "
                 f"{'Attack' if pos == ATTACK else 'Defense'} Position"
                 + ("" if by == p else f" on {d.names[p]}'s field"))
     f["done"] = f.get("done", ()) + (c,)

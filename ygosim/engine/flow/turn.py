@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import MZONE, GY, MAIN1, MAIN2, BATTLE, END
-from ..decision import Option, SELECT, CALL, FIRST
+from ..decision import Option, CALL, FIRST
 from .core import proc, push, pop
 from .chain import phase_window
 
@@ -109,7 +109,7 @@ def turn(d, f):
         extra = len(d.hand[d.tp]) - d.rules.hand_limit
         if extra > 0:
             f["s"] = 9
-            d.ask(d.tp, SELECT, d.select_options(d.hand[d.tp], extra),
+            d.ask_select(d.tp, d.select_options(d.hand[d.tp], extra, player=d.tp),
                   f"discard {extra} card{'s' if extra > 1 else ''} (hand size limit)")
         else:
             f["s"] = 10
@@ -153,7 +153,7 @@ def return_control(d) -> None:
                     d.send([c], GY, K.R_RULE, p)    # no zone to return to
                     continue
                 d.set_control(c, p)
-                d.write(f"{d.name(c)} returns to {d.names[p]}'s control")
+                d.write(f"{d.card(c)} returns to {d.names[p]}'s control")
         else:
             keep.append((c, mid, p, t))
     d.returns = keep

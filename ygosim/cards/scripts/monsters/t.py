@@ -12,8 +12,7 @@ from ..extra_deck import link_monster
 
 def _reveal(d, link):
     downs = [c for p in (0, 1) for c in d.field_cards(p) if not d.faceup(c)]
-    d.write("Revealed: " + (", ".join(d.name(c) for c in downs) if downs else "nothing")
-            + " (returned face-down)")
+    d.reveal(downs, note=" (returned face-down)")
 
 
 script("The Stern Mystic", flip(_reveal, label="reveal all face-down cards"))

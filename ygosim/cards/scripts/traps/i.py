@@ -12,7 +12,7 @@ def _pay_or_destroy(d, src):
     if d.lp[p] >= 700:
         d.pay_lp(p, 700)
     else:
-        d.write(f"{d.names[p]} cannot pay for {d.name(src)}")
+        d.write(f"{d.names[p]} cannot pay for {d.card(src)}")
         d.destroy([src], K.R_RULE, p)
 
 
