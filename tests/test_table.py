@@ -8,7 +8,7 @@ import pytest
 
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.engine.decision import RESPONSE
-from ygosim.engine.observe import SPECTATOR, hidden_from
+from ygosim.engine.observe import SPECTATOR, hidden_from, log_view
 from ygosim.formats.deck import load_deck
 from ygosim.scenario import build
 from ygosim.table import Table, TableError
@@ -227,7 +227,8 @@ def test_attack_a_face_down_monster_as_the_readme_writes_it():
     with pytest.raises(TableError, match="not a legal answer"):
         t.answer(0, "attack Dark Magician -> Celtic Guardian")
     t.answer(0, "attack Dark Magician -> face-down@m2")
-    assert "Dark Magician attacks a face-down monster" in "\n".join(t.duel.log)
+    seen = log_view(t.duel, 0)                  # the log as A reads it
+    assert "T3 Dark Magician attacks a face-down monster (m2)" in seen
 
 
 def test_option_texts_do_not_qualify_because_of_a_hidden_name():

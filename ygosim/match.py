@@ -540,7 +540,8 @@ class Match:
 
 def _coin_winner(duel):
     """Who won the coin toss of a Duel (they chose first or second), from its log."""
-    for line in duel.log[:8]:
+    from .engine.observe import log_view
+    for line in log_view(duel, None)[:8]:
         if "wins the toss" in line:
             for p in (0, 1):
                 if line.endswith(f"; {duel.names[p]} wins the toss"):

@@ -22,7 +22,7 @@ from ..engine.const import MZONE, SZONE, HAND, GY, DECK, BANISHED, FIELD, FACEDO
 from ..engine.decision import (ACTION, RESPONSE, SELECT, YESNO, POSITION, ZONE, ORDER,
                                DECLARE, CALL, FIRST)
 from ..engine.flow import tributes_needed
-from ..engine.observe import determinize
+from ..engine.observe import determinize, log_view
 from ..engine.rng import Rng
 
 WIN = 1_000_000.0
@@ -569,7 +569,7 @@ class Talk:
         if not self.greeted:
             self.greeted = True
             self.say("hello")
-        new = d.log[self.log_seen:]
+        new = log_view(d, me, self.log_seen)     # what the bot may read of the new lines
         self.log_seen = len(d.log)
         said = 0
         me_name, you_name = d.names[me], d.names[1 - me]

@@ -492,6 +492,7 @@ def determinize(duel, player: int, rng):
     from .api import index_scripts
     from .rng import Rng
     d = duel.clone()
+    d.log = log_view(duel, player)      # the clone's log holds only what the player may read
     data = list(duel.data)
     opp = 1 - player
     public = {link["card"] for link in d.links.values()}    # activated cards are public

@@ -117,6 +117,7 @@ def scenario(files, verbose):
         if not r.passed:
             failed = True
             if verbose and r.duel is not None:
-                for line in r.duel.log[-30:]:
+                from ..engine.observe import log_view
+                for line in log_view(r.duel, None)[-30:]:     # the author sees it all
                     click.echo(f"    {line}")
     sys.exit(2 if bad else (1 if failed else 0))
