@@ -178,16 +178,17 @@ class Watch:
                 self.check_selection(p, dec)
 
     def check_selection(self, p, dec):
-        """Options naming cards hidden from p are closed under swapping two of those cards that
-        are in the same place: the options cannot tell them apart by name."""
+        """Options naming cards p has never seen are closed under swapping two of those cards
+        that are in the same place: the options cannot tell them apart by name."""
         d = self.d
         sets = {frozenset(o.cards) for o in dec.options}
-        hidden = {c for o in dec.options for c in o.cards if not sees(d, c, p)}
-        # a hand is one hidden place: any of its cards may stand for another (copies merged
-        # into one option would leave the others out of every option)
+        unknown = self.unknown[p]
+        hidden = {c for o in dec.options for c in o.cards if c in unknown}
+        # a hand is one hidden place: any of its unknown cards may stand for another (copies
+        # merged into one option would leave the others out of every option)
         for c in list(hidden):
             if d.loc[c] == HAND:
-                hidden.update(d.hand[d.owner[c]])
+                hidden.update(x for x in d.hand[d.owner[c]] if x in unknown)
         if len(hidden) < 2:
             return
         self.counts["hidden selections"] += 1

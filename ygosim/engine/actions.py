@@ -567,7 +567,7 @@ def flip_faceup(sel, pos=K.ATTACK, flip_effects=True):
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.pos[c] & K.FACEDOWN:
                 d.set_position(c, pos, flip_effects)
-                d.write(f"{d.name(c)} is turned face-up in "
+                d.write(f"{d.card(c)} is turned face-up in "
                         f"{'Defense' if pos & K.DEFENSE else 'Attack'} Position")
     return step
 

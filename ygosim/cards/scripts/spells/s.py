@@ -158,7 +158,7 @@ def _third_end_phase(d, src):
     """In the End Phase of the opponent's third turn counted from its activation (the turn of
     activation counts if it was the opponent's), it is destroyed. No chain."""
     if d.tp != d.ctrl[src] and (d.turn - d.turn_in[src]) // 2 + 1 >= 3:
-        d.write(f"{d.name(src)} has stayed for the opponent's third turn")
+        d.write(f"{d.card(src)} has stayed for the opponent's third turn")
         d.destroy([src], K.R_EFFECT, d.ctrl[src])
 
 
