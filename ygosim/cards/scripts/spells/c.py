@@ -42,8 +42,7 @@ def _swap(d, link):
         d.returns = [r for r in d.returns if r[0] not in (a, b)]
         for c in (a, b):
             d.pos_turn[c] = d.turn      # as if its position had been changed this turn
-        names = [d.name(c) if d.faceup(c) else "a face-down monster" for c in (a, b)]
-        d.write(f"{names[0]} and {names[1]} change control")
+        d.write(f"{d.card(a)} and {d.card(b)} change control")
 
 
 # Each player chooses a monster they control (no target; face-down ones and Tokens too) and the
