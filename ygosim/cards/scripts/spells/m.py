@@ -24,7 +24,7 @@ def _pay_100_or_destroy(d, src):
     if d.lp[p] > 100:
         d.pay_lp(p, 100)
     else:
-        d.write(f"{d.names[p]} does not pay for {d.name(src)}")
+        d.write(f"{d.names[p]} does not pay for {d.card(src)}")
         d.destroy([src], K.R_RULE, p)
 
 
