@@ -1173,7 +1173,7 @@ def set_base_stats(sel, atk=None, def_=None):
                 data = d.data[c]
                 d.add_mod(c, 0 if atk is None else atk - data.atk,
                           0 if def_ is None else def_ - data.def_, K.FOREVER)
-                d.write(f"{d.name(c)} is now {d.atk(c)}/{d.def_(c)}")
+                d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     return step
 
 

@@ -75,7 +75,7 @@ def _goblin_rests(d, src):
         return
     if d.pos[src] == K.ATTACK:
         d.set_position(src, K.DEFENSE)
-        d.write(f"{d.name(src)} is changed to Defense Position")
+        d.write(f"{d.card(src)} is changed to Defense Position")
     d.flag_card(src, "no_position_change", d.turn + 2)
 
 

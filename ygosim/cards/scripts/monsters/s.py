@@ -121,8 +121,9 @@ script("Sacred Phoenix of Nephthys", trigger(
 def _self_facedown(d, link):
     c = link["card"]
     if d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]:
+        name = d.card(c)            # (named as it was: everyone saw it face-up)
         d.set_position(c, K.FACEDOWN_DEFENSE)
-        d.write(f"{d.name(c)} is changed to face-down Defense Position")
+        d.write(f"{name} is changed to face-down Defense Position")
 
 
 script("Stealth Bird", ignition(_self_facedown, once_per_turn=True,
