@@ -750,8 +750,9 @@ def set_facedown(sel):
     def step(d, link):
         for c in sel(d, link):
             if can_turn_facedown(d, c):
+                name = d.card(c)        # (named as it was: everyone saw it face-up)
                 d.set_position(c, K.FACEDOWN_DEFENSE)
-                d.write(f"{d.name(c)} is changed to face-down Defense Position")
+                d.write(f"{name} is changed to face-down Defense Position")
     return step
 
 
@@ -830,7 +831,7 @@ def negate_effects(sel, turns=0):
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
                 d.flag_card(c, "negated", d.turn + turns)
-                d.write(f"The effects of {d.name(c)} are negated")
+                d.write(f"The effects of {d.card(c)} are negated")
     return step
 
 
@@ -878,7 +879,7 @@ def equip_monster(sel, to=None):
         d.serial += 1
         d.place(c, K.SZONE, p, pos=K.FACEUP)
         d.equip[c] = (h, d.mid[h])
-        d.write(f"{d.name(c)} is equipped to {d.name(h)} as an Equip Card")
+        d.write(f"{d.card(c)} is equipped to {d.card(h)} as an Equip Card")
         d.drop_equips()
     return step
 

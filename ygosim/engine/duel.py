@@ -448,7 +448,7 @@ class Duel:
             return 0
         self.counters[(c, kind)] = have + n
         self.serial += 1
-        self.write(f"{self.data[c].name} gets {n} {kind} counter{'s' if n > 1 else ''} "
+        self.write(f"{self.card(c)} gets {n} {kind} counter{'s' if n > 1 else ''} "
                    f"({have + n})")
         return n
 
@@ -463,7 +463,7 @@ class Duel:
         else:
             del self.counters[(c, kind)]
         self.serial += 1
-        self.write(f"{n} {kind} counter{'s' if n > 1 else ''} removed from {self.data[c].name}")
+        self.write(f"{n} {kind} counter{'s' if n > 1 else ''} removed from {self.card(c)}")
         return n
 
     def _drop_counters(self, c: int) -> None:
@@ -509,9 +509,11 @@ class Duel:
                 if mode & K.BIND_CONTROL and self.loc[t] == MZONE and prev >= 0 and \
                         self.ctrl[t] != prev:
                     before = self.ctrl[t]
+                    seen = self.seen_by(t)
                     self.set_control(t, prev)
                     if self.ctrl[t] == prev:
-                        self.write(f"{self.data[t].name} returns to {self.names[prev]}'s control")
+                        self.write(f"{self.card(t, seen | self.seen_by(t))} returns to "
+                                   f"{self.names[prev]}'s control")
                     else:                                   # no zone to return to
                         self.send([t], GY, K.R_RULE, before)
                 if self.mid[t] == tmid and self.loc[t] == MZONE and \

@@ -341,7 +341,7 @@ def mark_destroyed(d, c) -> None:
             x = eff.apply(d, src, c)
             if x is not None and x >= 0:
                 d.battle_destroyed.append((x, d.mid[x]))
-                d.write(f"{d.name(x)} is destroyed instead of {d.name(c)}")
+                d.write(f"{d.card(x)} is destroyed instead of {d.card(c)}")
                 return
     d.battle_destroyed.append((c, d.mid[c]))
     d.write(f"{d.card(c)} is destroyed by battle")

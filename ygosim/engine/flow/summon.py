@@ -390,7 +390,7 @@ def special_proc(d, f):
         f["lid"] = lid
         f["s"] = 1
         sp = d.data[c].script.extra["special"]
-        d.write(f"{d.names[p]} uses the Summon procedure of {d.name(c)}")
+        d.write(f"{d.names[p]} uses the Summon procedure of {d.name(c)}")   # public: shown
         if sp.cost:
             push(d, "steps", lid=lid, steps=sp.cost)
     elif s == 1:

@@ -5,7 +5,6 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY
 from ....engine.const import ATTACK, FACEDOWN_DEFENSE, GY, HAND
-from ....engine.decision import SELECT, Decision
 from ....engine.effects import continuous, flip, script
 from ....engine.flow import push, summon_locked
 from ..common import can_special_summon_from, stat_aura
@@ -34,7 +33,8 @@ def _jar_pick_up(d, link):
     for p in (d.tp, 1 - d.tp):
         cards = d.deck[p][:5]
         if cards:
-            d.write(f"{d.names[p]} picks up and shows " + ", ".join(d.name(c) for c in cards))
+            d.write(f"{d.names[p]} picks up and shows "     # public: shown to both players
+                    + ", ".join(d.name(c) for c in cards))
             d.send(cards, HAND, K.R_EFFECT, link["player"])
         picked.append((p, tuple(cards)))
     link["vars"]["jar"] = tuple(picked)
@@ -66,9 +66,8 @@ def _jar_choose(d, link):
     elif room == 0:
         link["vars"][key] = ()
     else:
-        A.ask(d, link, Decision(p, SELECT, d.select_options(fit, room),
-                                f"{d.name(link['card'])}: choose the monsters to Special Summon",
-                                link["card"]), key)
+        A.ask_select(d, link, p, d.select_options(fit, room, player=p),
+                     f"{d.name(link['card'])}: choose the monsters to Special Summon", key)
 
 
 def _jar_summon(d, link):

@@ -103,12 +103,12 @@ def _snatch(d, link):
         return
     t = ts[0]
     d.equip[c] = (t, d.mid[t])
-    d.write(f"{d.name(c)} is equipped to {d.name(t)}")
+    d.write(f"{d.card(c)} is equipped to {d.card(t)}")
     before = d.ctrl[t]
     if before != link["player"]:
         d.set_control(t, link["player"])
         if d.ctrl[t] == link["player"]:
-            d.write(f"{d.names[link['player']]} takes control of {d.name(t)}")
+            d.write(f"{d.names[link['player']]} takes control of {d.card(t)}")
     d.bind(c, t, K.BIND_CONTROL, before)
 
 
