@@ -19,7 +19,7 @@ from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLA
 from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from .engine.flow import push, run
 from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable
-from .errors import YgosimError
+from .errors import IllegalAction, YgosimError
 from .formats.textfile import parse_yaml, read_text
 from .safetext import excerpt, printable, quoted
 
@@ -689,7 +689,8 @@ def run_scenario(doc: dict, where: str = "<scenario>") -> ScenarioResult:
                         consumed.add(entry[2])
                     if partial_rest:
                         carry = (entry[0], partial_rest, entry[2])
-                    d.apply(fits)
+                    for x in fits if isinstance(fits, list) else (fits,):
+                        d.apply(x)
                     continue
             if dec.kind in (RESPONSE, YESNO) and any(o.verb in ("pass", "no") for o in dec.options):
                 d.apply(next(o for o in dec.options if o.verb in ("pass", "no")))
@@ -737,7 +738,13 @@ def run_scenario(doc: dict, where: str = "<scenario>") -> ScenarioResult:
 
 def _fits(d, dec, line):
     """The option the line picks (or None), and for a choose line naming more cards than
-    this prompt takes, the rest of the line."""
+    this prompt takes, the rest of the line. At a selection asked one card at a time, a choose
+    line is the whole selection: a list of answers, one per step."""
+    if dec.picked is not None and line.split(" ", 1)[0].lower() == "choose":
+        try:
+            return d.answers_for(line, whole=True)
+        except IllegalAction as e:
+            raise _Fail(str(e)) from None
     fits, err = match(d, dec, line)
     if err:
         raise _Fail(err)

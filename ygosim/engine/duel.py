@@ -1065,7 +1065,7 @@ class Duel:
         least = count if least is None else max(least, 0)
         cands = list(candidates)
         n = len(cands)
-        if n > 9:                       # (9 cards have 512 selections in all)
+        if 1 << n > PICK_LIMIT:         # (n cards have 2**n selections in all)
             total = 0
             for k in range(least, min(count, n) + 1):
                 total += comb(n, k)
@@ -1167,8 +1167,79 @@ def _resolve_answer(self, answer) -> int:
 
 def _apply(self, answer) -> None:
     """Answer the pending decision (an Option, its index, or its text) and run the duel on
-    to the next decision. An illegal answer raises IllegalAction and changes nothing."""
-    i = _resolve_answer(self, answer)
+    to the next decision. An illegal answer raises IllegalAction and changes nothing.
+
+    At a step of a selection asked card by card (a PickStep), a `choose` line naming several
+    cards answers as many steps and ends the selection there (answers_for)."""
+    dec = self.pending
+    if dec is not None and dec.picked is not None and isinstance(answer, str):
+        steps, rest = self.answers_for(answer)
+        if rest:
+            raise IllegalAction(f"{answer!r}: the selection is complete without "
+                                f"{rest[len('choose '):]}")
+        for i in steps:
+            _apply_index(self, i)
+        return
+    _apply_index(self, _resolve_answer(self, answer))
+
+
+def _answers_for(self, line: str, whole: bool = False):
+    """The answers a text line stands for at the pending decision, as option indices, and the
+    rest of the line it does not use (a `choose` line naming more cards than the selection
+    takes: "choose X, Y"; else None). Usually one answer; at a step of a selection asked card
+    by card, a `choose` line naming several cards (or, with `whole`, any `choose` line) is the
+    rest of the selection: one step per card, then `choose nothing` if the selection could go
+    on. Worked out on a clone; raises IllegalAction (nothing changes) if the line does not fit."""
+    from .text import Parsed, option_texts, options_interchangeable, split_list
+    dec = self.pending
+    if dec is None or dec.picked is None:
+        return [_resolve_answer(self, line)], None
+    try:
+        parsed = Parsed(line)
+    except ValueError as e:
+        raise IllegalAction(str(e)) from None
+    if parsed.verb != "choose" or not parsed.refs or (len(parsed.refs) == 1 and not whole):
+        return [_resolve_answer(self, line)], None
+    raws = split_list(parsed.line.split(" ", 1)[1])
+    left = list(range(len(parsed.refs)))
+    w = self.clone()
+    player, base = dec.player, len(dec.picked)
+    out: list[int] = []
+    while left:
+        step = w.pending
+        if step is None or step.picked is None or step.player != player or \
+                len(step.picked) != base + len(out):
+            break                           # the selection is complete
+        hit = None
+        for j in left:
+            r = parsed.refs[j]
+            fits = [k for k, o in enumerate(step.options) if o.cards and r.fits(w, o.cards[0])]
+            if fits:
+                if len(fits) > 1 and not options_interchangeable(
+                        w, [step.options[k] for k in fits]):
+                    raise IllegalAction(f"{line!r}: {raws[j]} is ambiguous: name the card "
+                                        "with @zone or A:/B:")
+                hit = (j, fits[0])
+                break
+        if hit is None:
+            legal = "; ".join(option_texts(w, step))
+            raise IllegalAction(f"{line!r}: {', '.join(raws[j] for j in left)} cannot be "
+                                f"chosen now ({step.prompt}). Legal: {legal}")
+        left.remove(hit[0])
+        out.append(hit[1])
+        _apply_index(w, hit[1])
+    step = w.pending
+    if not left and step is not None and step.picked is not None and \
+            step.player == player and len(step.picked) == base + len(out):
+        done = [k for k, o in enumerate(step.options) if not o.cards]
+        if not done:
+            raise IllegalAction(f"{line!r}: the selection takes more cards ({step.prompt})")
+        out.append(done[0])
+    rest = ("choose " + ", ".join(raws[j] for j in left)) if left else None
+    return out, rest
+
+
+def _apply_index(self, i: int) -> None:
     self.history.append(i)
     self.answer = self.pending.options[i]
     self.pending = None
@@ -1183,6 +1254,7 @@ def _current_player(self) -> int:
 Duel.legal_actions = _legal_actions
 Duel.texts = _texts
 Duel.apply = _apply
+Duel.answers_for = _answers_for
 Duel.current_player = _current_player
 Duel.is_over = property(lambda self: self.winner is not None)
 

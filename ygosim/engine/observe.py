@@ -358,6 +358,8 @@ def describe(d, opt, viewer, decision=None) -> str:
         return "Chain them in this order: " + ", then ".join(dc(c) for c in cards)
     if v == "choose":
         if not cards:
+            if decision is not None and decision.picked is not None:
+                return "No more cards (the selection ends here)"
             return "Choose nothing"
         return "Choose " + "; ".join(choice_words(d, c, viewer) for c in cards)
     if v in ("synchro", "xyz", "link"):

@@ -249,8 +249,14 @@ def option_fits(d, opt, p: Parsed, partial: bool = False, viewer=None) -> bool:
     if v in SIMPLE_VERBS:
         if not p.refs[0].fits(d, opt.cards[0], viewer):
             return False
-        if v == "activate" and p.effect is not None and opt.arg != p.effect:
-            return False
+        if v == "activate":
+            # `activate NAME effect N` names the effect; plain `activate NAME` only the one
+            # whose text has no number (as option_text writes it), not every effect
+            ei = opt.arg[1] if isinstance(opt.arg, tuple) else opt.arg
+            if p.effect is not None:
+                return ei == p.effect
+            if isinstance(opt.arg, int) and _needs_effect_number(d, opt.cards[0], opt.arg):
+                return False
         return True
     if v == "attack":
         if not p.refs[0].fits(d, opt.cards[0], viewer):
@@ -269,23 +275,38 @@ def option_fits(d, opt, p: Parsed, partial: bool = False, viewer=None) -> bool:
 
 
 def _assign(d, cards, refs, partial, viewer=None) -> bool:
-    if not partial and len(cards) != len(refs):
+    """Can each card be given a distinct ref that it fits (every ref used, unless `partial`)?
+    A bipartite matching (augmenting paths) over the distinct refs, each as many times as it
+    is written: polynomial in the line's length however many copies it names (trying every
+    assignment in turn was exponential: `choose X, X, ..., X` against X, X, ..., Y)."""
+    if (not partial and len(cards) != len(refs)) or len(cards) > len(refs):
         return False
-    if len(cards) > len(refs):
-        return False
-    used = [False] * len(refs)
+    groups: dict = {}
+    for r in refs:
+        key = (r.who, r.name, r.zone, getattr(r, "facedown", False))
+        g = groups.get(key)
+        if g is None:
+            groups[key] = [r, 1]
+        else:
+            g[1] += 1
+    kinds = list(groups.values())
+    fits = [[g for g, (r, _) in enumerate(kinds) if r.fits(d, c, viewer)] for c in cards]
+    holders: list[list[int]] = [[] for _ in kinds]     # the cards given each kind of ref
 
-    def go(i):
-        if i == len(cards):
-            return True
-        for j, r in enumerate(refs):
-            if not used[j] and r.fits(d, cards[i], viewer):
-                used[j] = True
-                if go(i + 1):
+    def place(i, seen) -> bool:
+        for g in fits[i]:
+            if g in seen:
+                continue
+            seen.add(g)
+            if len(holders[g]) < kinds[g][1]:
+                holders[g].append(i)
+                return True
+            for k, other in enumerate(holders[g]):
+                if place(other, seen):
+                    holders[g][k] = i
                     return True
-                used[j] = False
         return False
-    return go(0)
+    return all(place(i, set()) for i in range(len(cards)))
 
 
 def interchangeable(d, a: int, b: int) -> bool:
