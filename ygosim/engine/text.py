@@ -250,12 +250,9 @@ def option_fits(d, opt, p: Parsed, partial: bool = False, viewer=None) -> bool:
         if not p.refs[0].fits(d, opt.cards[0], viewer):
             return False
         if v == "activate":
-            # `activate NAME effect N` names the effect; plain `activate NAME` only the one
-            # whose text has no number (as option_text writes it), not every effect
+            # `activate NAME effect N` names the effect (plain `activate NAME`: see match)
             ei = opt.arg[1] if isinstance(opt.arg, tuple) else opt.arg
-            if p.effect is not None:
-                return ei == p.effect
-            if isinstance(opt.arg, int) and _needs_effect_number(d, opt.cards[0], opt.arg):
+            if p.effect is not None and ei != p.effect:
                 return False
         return True
     if v == "attack":
