@@ -21,6 +21,7 @@ from test_random_play import step_checked
 
 from ygosim.agents import make_agent
 from ygosim.engine.api import new_duel
+from ygosim.engine.observe import log_view
 from ygosim.engine.rng import Rng
 from ygosim.formats.pool import random_deck
 
@@ -110,7 +111,7 @@ def play_soak_duel(plan: dict, deck_a, deck_b, rules: str = "goat", turn_cap: in
         if frames:
             f = frames[-1]
             out.where = f"{f.filename.split('ygosim/', 1)[-1]}:{f.lineno} ({f.name})"
-        out.log = list(d.log[-15:]) if d is not None else []
+        out.log = log_view(d, None, max(0, len(d.log) - 15)) if d is not None else []
     finally:
         if timer:
             signal.setitimer(signal.ITIMER_VIRTUAL, 0)
