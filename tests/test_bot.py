@@ -128,7 +128,7 @@ def test_does_not_attack_into_a_bigger_monster():
 
 def test_talk_is_lowercase_chat_and_reproducible():
     def chat(seed):
-        bot = HeuristicAgent(seed, talk=True)
+        bot = HeuristicAgent(seed, talk=True, budget=1e9, work=500)   # budget-only: load-proof
         d = new_duel(YUGI, KAIBA, seed=seed)
         rnd = RandomAgent(seed)
         said = []
