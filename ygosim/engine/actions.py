@@ -249,7 +249,7 @@ def negate_summon(d, link):
     for e in link["events"]:
         if e[0] == K.EV_SUMMONING and d.mid[e[1]] == e[2] and d.loc[e[1]]:
             c = e[1]
-            d.write(f"The Summon of {d.name(c)} is negated")
+            d.write(f"The Summon of {d.name(c)} is negated")   # public: a Summon shows the monster
             d.destroy([c], K.R_EFFECT, link["player"])
 
 
