@@ -1,0 +1,25 @@
+"""Test-wide settings.
+
+Bots in tests decide by their counted budget only (`work`: rollout steps), never by the clock:
+the heuristic bot's time budget is a safety net for slow machines, and under a loaded machine
+it would cut searches short at different places and make a test's duel differ from run to run
+(the same seed must give the same duel). A bot's decisions take milliseconds of CPU, so this
+costs nothing on an idle machine."""
+from __future__ import annotations
+
+import pytest
+
+from ygosim.agents.heuristic import HeuristicAgent
+
+_init = HeuristicAgent.__init__
+
+
+def _budget_only(self, *args, **kw):
+    if len(args) < 4:                    # (seed, talk, work, budget): budget not given
+        kw.setdefault("budget", 1e9)
+    _init(self, *args, **kw)
+
+
+@pytest.fixture(autouse=True)
+def budget_only_bots(monkeypatch):
+    monkeypatch.setattr(HeuristicAgent, "__init__", _budget_only)
