@@ -4,6 +4,7 @@ cease to exist (with their events), rules no card of the pool uses yet (extra at
 direct attack), counters and card-links in clones."""
 from ygosim.engine import const as K
 from ygosim.engine.effects import continuous
+from ygosim.engine.observe import log_view
 
 from engine_util import card_named as _card, scenario_duel as _duel
 
@@ -15,7 +16,7 @@ def _random_discard(seed):
     d.apply("activate Delinquent Duo")
     while d.pending.player == 1 and d.pending.kind == "response":
         d.apply("pass")
-    line = next(x for x in d.log if "Discarded at random" in x)
+    line = next(x for x in log_view(d, None) if "Discarded at random" in x)
     return line.split(": ", 1)[1]
 
 
