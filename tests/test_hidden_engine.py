@@ -313,3 +313,42 @@ def test_no_log_line_names_a_card_plainly():
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not bad, bad
     assert len(files) > 20
+
+
+def test_scenario_card_names_parse_in_linear_time():
+    """`NAME (tag)` in a scenario: a lazy regular expression backtracked quadratically over
+    long runs of spaces (seconds for 20,000 of them)."""
+    from ygosim.scenario import _suffix
+    with within(5):
+        for text in ("A" + " " * 300000 + "x", "A(" + " " * 300000, "A (" + "a " * 150000):
+            assert _suffix(text) == (text.strip(), None)
+    assert _suffix("Koumori Dragon (Face Down) ") == ("Koumori Dragon", "face down")
+    assert _suffix("W (a)(b)") == ("W (a)", "b") and _suffix("Q (1)") == ("Q (1)", None)
+    # an effect number too long to be one is part of the name, not an error about integers
+    assert Parsed("activate X effect " + "9" * 5000).effect is None
+
+
+# ------------------------------------------------------------------------------ front ends
+def test_replay_as_a_player_prints_only_their_view_of_the_log(tmp_path):
+    """`replay --as A` (the terminal) prints A's view of every log line (observe), and no line
+    as B or a full replay reads it where A's view differs."""
+    from click.testing import CliRunner
+    from test_hidden_log import PLAIN, SPY
+    from ygosim import replay as R
+    from ygosim.agents.random_agent import RandomAgent
+    from ygosim.cli import main
+    from ygosim.engine.api import new_duel
+    d = new_duel(SPY, PLAIN, seed=3)
+    agents = [RandomAgent(3), RandomAgent(4)]
+    while d.winner is None:
+        d.apply(agents[d.pending.player].choose(d))
+    path = R.save(R.from_duel(d, SPY, PLAIN, 3), tmp_path / "r.json")
+    for viewer, letter in ((0, "A"), (1, "B")):
+        r = CliRunner().invoke(main, ["replay", str(path), "--as", letter],
+                               env={"COLUMNS": "2000"})
+        assert r.exit_code == 0, r.output
+        printed = {x.strip() for x in r.output.splitlines()}
+        mine = log_view(d, viewer)
+        assert set(mine) <= printed
+        secret = (set(log_view(d, None)) | set(log_view(d, 1 - viewer))) - set(mine)
+        assert secret and not secret & printed

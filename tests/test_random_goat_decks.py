@@ -18,6 +18,7 @@ import pytest
 from test_random_play import play_checked
 
 from ygosim.cards.db import card_db
+from ygosim.engine.observe import log_view
 from ygosim.formats.deck import load_deck
 
 GOAT_DECKS = ["goat-control", "chaos-turbo", "warrior", "empty-jar", "chaos-goat", "zombie"]
@@ -58,7 +59,8 @@ def _play(seed: int, a: str, b: str, eager: bool):
 
 
 def _activated(d) -> set:
-    return {x.split(" activates ", 1)[1].split(" (")[0] for x in d.log if " activates " in x}
+    return {x.split(" activates ", 1)[1].split(" (")[0] for x in log_view(d, None)
+            if " activates " in x}
 
 
 @pytest.mark.parametrize("name", GOAT_DECKS)

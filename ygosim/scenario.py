@@ -38,7 +38,7 @@ SPELL_KEYS = {"card", "zone", "equip", "set_this_turn", "faceup", "counters", "o
               "since_turn"}
 EXTRA_KEYS = {"card", "faceup"}
 POSITIONS = {"attack": ATTACK, "defense": DEFENSE, "facedown": FACEDOWN_DEFENSE}
-_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<tag>[a-z ]+)\)\s*$", re.IGNORECASE)
+_TAG = re.compile(r"[a-z ]+", re.IGNORECASE)
 
 
 class ScenarioError(YgosimError):
@@ -311,9 +311,13 @@ def _names(value, where, key) -> list:
 
 
 def _suffix(text: str):
-    m = _SUFFIX.match(text)
-    if m:
-        return m.group("name").strip(), m.group("tag").strip().lower()
+    """`NAME (tag)` -> (NAME, tag); else (text, None). In linear time: a lazy regular
+    expression for it backtracked quadratically over a long run of spaces."""
+    s = text.rstrip()
+    if s.endswith(")"):
+        i = s.rfind("(")
+        if i >= 0 and _TAG.fullmatch(s, i + 1, len(s) - 1):
+            return s[:i].strip(), s[i + 1:-1].strip().lower()
     return text.strip(), None
 
 

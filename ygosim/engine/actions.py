@@ -1199,8 +1199,10 @@ def excavate_until(filter, into="excavated", found="found"):
                 break
             seen.append(c)
         shown = seen + list(hit)
-        d.write(f"{d.names[p]} excavates " + (", ".join(d.name(c) for c in shown)   # public:
-                                             if shown else "nothing (the Deck is empty)"))  # shown to both
+        if shown:                   # turned over: both players see them
+            d.reveal(shown, head=f"{d.names[p]} excavates")
+        else:
+            d.write(f"{d.names[p]} excavates nothing (the Deck is empty)")
         link["vars"][into] = tuple(seen)
         link["vars"][found] = hit
     return step

@@ -1024,18 +1024,19 @@ class Duel:
         """Several cards in a log line (card() each, comma-separated)."""
         return ", ".join(self.card(c) for c in cs)
 
-    def reveal(self, cards, to: int | None = None, note: str = "") -> None:
+    def reveal(self, cards, to: int | None = None, note: str = "", head: str = "") -> None:
         """Show cards to a player (`to`), or to both (None), and say so in the log: the one way
         a line names a card that is hidden from a viewer. Cards looked at by one player stay
-        hidden from the other, unless that player may see them anyway (their own hand)."""
+        hidden from the other, unless that player may see them anyway (their own hand). `head`
+        words the line ("A excavates"; by default "Revealed:" or "B sees")."""
         cards = list(cards)
         if to is None:
             names = ", ".join(self.data[c].name for c in cards) or "nothing"
-            self.write(f"Revealed: {names}{note}")
+            self.write(f"{head or 'Revealed:'} {names}{note}")
         else:
             bit = 1 << to
             names = ", ".join(self.card(c, self.seen_by(c) | bit) for c in cards) or "nothing"
-            self.write(f"{self.names[to]} sees {names}{note}")
+            self.write(f"{head or self.names[to] + ' sees'} {names}{note}")
 
     # ------------------------------------------------------------------ decisions
     def ask(self, player: int, kind: str, options, prompt: str = "", source: int = -1) -> None:

@@ -201,7 +201,7 @@ class Parsed:
         if not rest:
             raise ValueError(f"unknown action {line!r}")
         if word in SIMPLE_VERBS:
-            m = re.match(r"^(.*?)\s+effect\s+(\d+)$", rest, re.IGNORECASE) if word == "activate" else None
+            m = re.match(r"^(.*?)\s+effect\s+(\d{1,6})$", rest, re.IGNORECASE) if word == "activate" else None
             if m:
                 rest, self.effect = m.group(1), int(m.group(2)) - 1
             self.verb, self.refs = word, [Ref(rest)]

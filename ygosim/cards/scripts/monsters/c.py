@@ -33,8 +33,7 @@ def _jar_pick_up(d, link):
     for p in (d.tp, 1 - d.tp):
         cards = d.deck[p][:5]
         if cards:
-            d.write(f"{d.names[p]} picks up and shows "     # public: shown to both players
-                    + ", ".join(d.name(c) for c in cards))
+            d.reveal(cards, head=f"{d.names[p]} picks up and shows")    # to both players
             d.send(cards, HAND, K.R_EFFECT, link["player"])
         picked.append((p, tuple(cards)))
     link["vars"]["jar"] = tuple(picked)

@@ -28,7 +28,7 @@ def _oath_reveal(d, link):
     if not d.deck[p]:
         return
     c = d.deck[p][0]
-    d.reveal([c], note=f" (the top card of {d.names[p]}'s Deck)")     # turned over: shown to both
+    d.reveal([c], head=f"{d.names[p]} turns over")      # shown to both
     if d.data[c].name == link["vars"].get("declared"):
         d.send([c], K.HAND, K.R_EFFECT, p)
     else:
