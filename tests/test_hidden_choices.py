@@ -9,6 +9,7 @@ both the same way.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -121,14 +122,21 @@ def bot_factories():
     return {"heuristic": lambda seed: HeuristicAgent(seed, budget=1e9, work=500, samples=2)}
 
 
+DECKS = Path(__file__).resolve().parents[1] / "ygosim" / "decks"
+MATCHES = {"yugi-kaiba": ((YUGI, KAIBA), "v10"),
+           "goat": ((load_deck(DECKS / "goat-control-worlds-2020.ydk"),
+                     load_deck(DECKS / "chaos-turbo-worlds-2020.ydk")), "goat")}
+
+
 @pytest.mark.parametrize("name", sorted(bot_factories()))
-@pytest.mark.parametrize("seed", [11, 12])
-def test_bot_choices_do_not_depend_on_hidden_cards(name, seed):
+@pytest.mark.parametrize("match,seed", [("yugi-kaiba", 11), ("yugi-kaiba", 12), ("goat", 2)])
+def test_bot_choices_do_not_depend_on_hidden_cards(name, match, seed):
     """At the bot's decisions of a duel (every third), the bot and a copy of it answer the duel
     and its twin the same way. (No time limit: only the counted budget ends a search.)"""
     make = bot_factories()[name]
     bot, rnd = make(seed), RandomAgent(seed)
-    d = new_duel(YUGI, KAIBA, seed=seed)
+    decks, rules = MATCHES[match]
+    d = new_duel(*decks, seed=seed, options={"rules": rules})
     checked = 0
     while d.winner is None and checked < 12:
         dec = d.pending
