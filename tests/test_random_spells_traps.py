@@ -26,7 +26,8 @@ SPELLS_TRAPS = [
     "Messenger of Peace", "Terraforming", "Toon World", "Magic Jammer", "Divine Wrath",
     "Spell Shield Type-8", "Skull Lair", "Return from the Different Dimension",
     "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
-    "Wall of Revealing Light", "Archfiend's Oath",
+    "Wall of Revealing Light", "Archfiend's Oath", "My Body as a Shield", "Curse of Royal",
+    "Stumbling", "Light of Intervention",
 ]
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]

@@ -128,6 +128,7 @@ def targets(d, link):
 def chosen(key="chosen"):
     def sel(d, link):
         return [c for c in link["vars"].get(key, ()) if d.loc[c]]
+    sel.key = key           # (destroyed_by: the cards a `choose` into key may pick)
     return sel
 
 
@@ -182,7 +183,41 @@ def destroy(sel):
         cards = sel(d, link)
         if cards:
             d.destroy(cards, K.R_EFFECT, link["player"])
+    step.destroys = sel
     return step
+
+
+def destroyed_by(d, lk) -> list:
+    """The cards on the field the effect of Chain Link `lk` would destroy if it resolved now:
+    its steps that carry `destroys` (a selector: `destroy`, `negate_activation`, or a card's own
+    step marked so, Ring of Destruction), evaluated for lk; a destroy of cards chosen while
+    resolving (`chosen(key)`) counts every card its `choose` could pick; `when` branches are
+    looked into. What "an effect that would destroy ..." answers (My Body as a Shield, Curse
+    of Royal)."""
+    eff = d.data[lk["card"]].script.effects[lk["ei"]]
+    picks, out = {}, []
+
+    def walk(seq):
+        for st in seq:
+            if isinstance(st, tuple):
+                walk(st)
+                continue
+            pk = getattr(st, "picks", None)
+            if pk is not None:
+                picks[pk[0]] = pk[1]
+            then = getattr(st, "then", None)
+            if then is not None:
+                walk(then)
+            sel = getattr(st, "destroys", None)
+            if sel is not None:
+                key = getattr(sel, "key", None)
+                if key is not None and key in picks:
+                    sel = picks[key]
+                for c in sel(d, lk):
+                    if d.loc[c] & FIELD and c not in out:
+                        out.append(c)
+    walk(eff.operation)
+    return out
 
 
 def send_to(sel, where, reason=K.R_EFFECT):
@@ -348,6 +383,7 @@ def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a ca
             link["vars"][into] = ()
             return
         ask_select(d, link, p, opts, f"{d.name(link['card'])}: {prompt}", into)
+    step.picks = (into, sel)
     return step
 
 
@@ -415,7 +451,16 @@ def negate_activation(destroy_it=True):
         d.write(f"The activation of {d.name(c)} is negated")     # public: an activated card
         if destroy_it and d.loc[c] & FIELD and d.mid[c] == lk["cmid"]:
             d.destroy([c], K.R_EFFECT, link["player"])
+    if destroy_it:
+        step.destroys = _negated_card
     return step
+
+
+def _negated_card(d, link) -> list:
+    """The card of the Chain Link just below this one (what a Counter Trap destroys)."""
+    lid = _lid(d, link)
+    i = d.chain.index(lid) if lid in d.chain else 0
+    return [d.links[d.chain[i - 1]]["card"]] if i > 0 else []
 
 
 def normal_summon_now(into="summon"):
@@ -461,6 +506,7 @@ def when(cond, *then):
     def step(d, link):
         if cond(d, link):
             push(d, "steps", lid=_lid(d, link), steps=tuple(then))
+    step.then = tuple(then)
     return step
 
 
@@ -646,7 +692,7 @@ def can_turn_facedown(d, c):
     Monster)."""
     data = d.data[c]
     return d.loc[c] == MZONE and d.faceup(c) and "token" not in data.frames and \
-        not data.link_arrows
+        not data.link_arrows and not d.has_static("no_monster_set")
 
 
 def excluding_this(sel):

@@ -138,6 +138,9 @@ def normal_summon(d, f):
         if not f.get("extra"):
             d.ns_used[p] += 1
         f["s"] = 3
+        if f["set"] and d.has_static("no_monster_set"):
+            f["set"] = False     # Light of Intervention: Normal Summoned in Defense instead
+            f["defense"] = True
         if not f["set"] and summoning_window(d, c, p, K.SUM_NORMAL):
             f["mid"] = d.mid[c]
             return
@@ -145,7 +148,7 @@ def normal_summon(d, f):
         if "mid" in f and summon_negated(d, f, HAND):
             return
         is_set = f["set"]
-        pos = FACEDOWN_DEFENSE if is_set else ATTACK
+        pos = FACEDOWN_DEFENSE if is_set else (DEFENSE if f.get("defense") else ATTACK)
         if not d.chain:
             d.events.clear()
         d.serial += 1
@@ -156,7 +159,8 @@ def normal_summon(d, f):
         else:
             d.summoned[p] = d.turn
             d.write(f"{d.names[p]} {'Tribute' if f.get('tributed') else 'Normal'} Summons "
-                    f"{d.card(c)} ({d.atk(c)} ATK)")
+                    f"{d.card(c)} ({d.atk(c)} ATK)"
+                    + (" in Defense Position: monsters cannot be Set" if f.get("defense") else ""))
             d.raise_event(K.EV_NORMAL_SUMMONED, c, p, K.R_SUMMON)
         pop(d)
         if not d.chain:        # a summon while a chain resolves waits for the chain's end
@@ -318,6 +322,8 @@ def zone_seq(name: str, p: int) -> int:
 
 def place_special(d, c, p, pos, f) -> None:
     d.serial += 1
+    if pos & FACEDOWN and d.has_static("no_monster_set"):
+        pos = DEFENSE           # monsters cannot be Set: face-up instead (Light of Intervention)
     zone = f.pop("zone", None)
     if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
         zone = next((z for z in d.summon_zones(p, c) if z >= K.EMZ_BASE), None)   # the other one

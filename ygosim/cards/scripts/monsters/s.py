@@ -120,7 +120,7 @@ script("Sacred Phoenix of Nephthys", trigger(
 # of it (not a flip by an attack or an effect) inflicts 1000 damage to the opponent.
 def _self_facedown(d, link):
     c = link["card"]
-    if d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]:
+    if A.can_turn_facedown(d, c) and d.mid[c] == link["cmid"]:
         name = d.card(c)            # (named as it was: everyone saw it face-up)
         d.set_position(c, K.FACEDOWN_DEFENSE)
         d.write(f"{name} is changed to face-down Defense Position")

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell
-from ..common import (all_of, can_discard, can_special_summon_from, discard, excavate_summon,
+from ..common import (can_discard, can_special_summon_from, discard, excavate_summon,
                       free_zone, has_normal_summonable, not_this)
 from ..summoning import room_after
 
@@ -118,3 +118,25 @@ script("Monster Gate", spell(
     can_pay=A.exists(A.monsters(YOU)),
     cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),
     operation=excavate_summon()), era="goat")
+
+
+def _destroys_monsters(d, link):
+    """The Chain Link just below is the opponent's activation (a card or an effect) whose
+    effect would destroy a monster on the field (actions.destroyed_by)."""
+    if not d.chain:
+        return False
+    lk = d.links[d.chain[-1]]
+    return lk["player"] != link["player"] and \
+        any(d.loc[c] == MZONE for c in A.destroyed_by(d, lk))
+
+
+# My Body as a Shield (Quick-Play Spell): when the opponent activates a card or effect that
+# would destroy monsters on the field, pay 1500 LP (cost): negate the activation and destroy
+# that card.
+script("My Body as a Shield", quickplay(
+    condition=_destroys_monsters, cost=A.pay_lp(1500), can_pay=A.lp_at_least(1500),
+    operation=A.negate_activation(), damage_step=True))
+# 2005 (EDOPro's Goat script): not in the Damage Step.
+script("My Body as a Shield", quickplay(
+    condition=_destroys_monsters, cost=A.pay_lp(1500), can_pay=A.lp_at_least(1500),
+    operation=A.negate_activation()), era="goat")

@@ -24,6 +24,7 @@ def _nobleman(where, copies):
                     if same:
                         d.send(same, BANISHED, K.R_EFFECT, p)
                     d.shuffle_deck(q)
+    step.destroys = targets     # (actions.destroyed_by)
     return step
 
 

@@ -184,3 +184,19 @@ script("Spell Reproduction", spell(
     can_pay=A.exists(_other_spells_in_hand, 2),
     target=Target(A.pile(GY, YOU, A.is_spell), prompt="choose a Spell Card in your Graveyard"),
     operation=A.to_hand(A.targets)))
+
+
+def _just_summoned(d, src, c):
+    """The monster's Summon (Normal, Flip or Special) is what just happened (its event is in
+    the current window, the monster still as it was Summoned)."""
+    mid = d.mid[c]
+    for e in d.events:
+        if e[1] == c and e[2] == mid and e[0] in K.EV_SUMMON_ANY:
+            return True
+    return False
+
+
+# Stumbling (Continuous Spell): each monster Normal, Flip or Special Summoned (either
+# player's) is changed to Defense Position as it arrives (a continuous rule, no Chain: applied
+# by flow.state_check right after the Summon; afterwards it may change position as usual).
+script("Stumbling", spell(), continuous("force_defense", _just_summoned))

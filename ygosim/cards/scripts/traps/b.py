@@ -26,6 +26,7 @@ def _destroy_and_banish(sel):
         cards = sel(d, link)
         if cards:
             d.send(cards, BANISHED, K.R_EFFECT | K.R_DESTROY, link["player"], destroy=True)
+    step.destroys = sel     # (actions.destroyed_by)
     return step
 
 

@@ -5,8 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE, MZONE
-from ....engine.effects import Target, script, trap
-from ..common import free_zone, in_graveyard, still_here
+from ....engine.const import SZONE
+from ....engine.effects import Target, counter_trap, script, trap
+from ..common import chained_to, free_zone, in_graveyard, still_here
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Castle Walls", trap(
@@ -85,3 +86,29 @@ script("Call of the Haunted", trap(
                                                               "Graveyard"),
     operation=A.when(still_here, _revive, A.bind(A.summoned(), _COTH))), extra={"bind": _COTH},
     era="goat")
+
+
+def _destroys_one_targeted_spell_trap(d, lk):
+    """A Spell/Trap Card activation that targets exactly one Spell/Trap Card and would destroy
+    it (today's Curse of Royal)."""
+    if not lk["card_act"] or d.data[lk["card"]].is_monster or len(lk["targets"]) != 1:
+        return False
+    t = lk["targets"][0][0]
+    return d.loc[t] == SZONE and t in A.destroyed_by(d, lk)
+
+
+def _destroys_spell_trap(d, lk):
+    """A Spell/Trap Card activation whose effect would destroy a Spell/Trap Card, with or
+    without a target (2005 Curse of Royal: Heavy Storm, Dust Tornado, and a Counter Trap that
+    negates a Spell/Trap and destroys it: Solemn Judgment, Seven Tools of the Bandit)."""
+    return lk["card_act"] and not d.data[lk["card"]].is_monster and \
+        any(d.loc[c] == SZONE for c in A.destroyed_by(d, lk))
+
+
+# Curse of Royal (Counter Trap): negate the activation of a Spell/Trap Card that would destroy
+# exactly one (targeted) Spell/Trap Card, and destroy it.
+script("Curse of Royal", counter_trap(condition=chained_to(_destroys_one_targeted_spell_trap),
+                                      operation=A.negate_activation()))
+# 2005 (EDOPro's Goat script): any Spell/Trap Card activation that would destroy a Spell/Trap.
+script("Curse of Royal", counter_trap(condition=chained_to(_destroys_spell_trap),
+                                      operation=A.negate_activation()), era="goat")

@@ -62,6 +62,9 @@ def _ring_today(d, link):
             d.damage(1 - p, atk, by=p)      # (no effect reduces the damage you take)
 
 
+_ring_today.destroys = A.targets       # (actions.destroyed_by)
+
+
 # Today: only in the opponent's turn, one Ring of Destruction per turn; a face-up monster the
 # opponent controls whose ATK is not more than the opponent's LP.
 script("Ring of Destruction", trap(
@@ -82,6 +85,9 @@ def _ring_2005(d, link):
         if d.destroy([c], by=p):
             d.damage(p, atk, by=p)
             d.damage(1 - p, atk, by=p)
+
+
+_ring_2005.destroys = A.targets
 
 
 # 2005: in either player's turn (Draw and Standby Phases too; not in the Damage Step), any
