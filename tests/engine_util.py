@@ -440,6 +440,8 @@ def check_options_complete(d) -> None:
         locked = d.player_flag(p, "no_summon")      # Scapegoat: Sets only
         for c in d.hand[p]:
             data = d.data[c]
+            if d.has_static("prohibited", c):
+                continue        # a declared name: neither Summoned nor Set (Prohibition)
             if data.is_monster:
                 plain = not (data.is_extra_deck or "ritual" in data.frames or
                              (data.script is not None and data.script.extra.get("no_normal_summon")))

@@ -27,23 +27,25 @@ SPELLS_TRAPS = [
     "Spell Shield Type-8", "Skull Lair", "Return from the Different Dimension",
     "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
     "Wall of Revealing Light", "Archfiend's Oath", "My Body as a Shield", "Curse of Royal",
-    "Stumbling", "Light of Intervention",
+    "Stumbling", "Light of Intervention", "Prohibition", "Fake Trap", "Reversal Quiz",
 ]
+GOAT_ONLY = ["Necrovalley"]        # scripted only in its 2005 version
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]
 
 
-def _deck(seed: int) -> list:
+def _deck(seed: int, rules: str = "goat") -> list:
     """22 Spells and Traps drawn from the list by the seed, and 18 monsters."""
     db = card_db()
-    k = len(SPELLS_TRAPS)
-    names = [SPELLS_TRAPS[(seed * 7 + i * 5) % k] for i in range(22)]
+    pool = SPELLS_TRAPS + (GOAT_ONLY if rules == "goat" else [])
+    k = len(pool)
+    names = [pool[(seed * 7 + i * 5) % k] for i in range(22)]
     main = [db[n] for n in names] + [db[n] for n in MONSTERS] * 2
     return main[:40]
 
 
 def play(seed: int, rules: str, eager: bool):
-    d = new_duel(_deck(seed), _deck(seed + 3), seed=seed,
+    d = new_duel(_deck(seed, rules), _deck(seed + 3, rules), seed=seed,
                  options={"rules": rules, "turn_cap": 60})
     pick = (eager_answers if eager else random_answers)(seed)
     watch = RuleWatch(d)

@@ -80,12 +80,42 @@ def pile(where, who=YOU, filter=None):
 
     def sel(d, link):
         out = []
+        locked = where == GY and "gy_lock" in d.static_index and gy_locked(d, link)
         for p in _players(link, who):
             for c in getattr(d, name)[p]:
-                if filter is None or filter(d, c):
+                if (filter is None or filter(d, c)) and not (locked and c != link["card"]):
                     out.append(c)
         return out
     return sel
+
+
+def gy_locked(d, link) -> bool:
+    """Graveyard lock (the continuous rule `gy_lock`: Necrovalley): may the effect of `link`
+    not touch cards in the Graveyards (choose, target, move or banish them)? Its own card is
+    never locked (checked by the callers), nor a card whose script says
+    extra={"ignores_gy_lock": True} (Rite of Spirit). `pile(GY)` finds nothing else while
+    locked, and `send_to` / `special_summon` leave Graveyard cards where they are (an effect
+    activated before the lock began)."""
+    if "gy_lock" not in d.static_index or not d.has_static("gy_lock"):
+        return False
+    s = d.data[link["card"]].script
+    return not (s is not None and s.extra.get("ignores_gy_lock"))
+
+
+def gy_guard(d, src, c, link) -> bool:
+    """The `untargetable` rule of a Graveyard lock (apply(duel, source, card, link)): a card in
+    a Graveyard cannot be targeted, except by its own effect or a card that ignores the lock."""
+    if d.loc[c] != GY or c == link["card"]:
+        return False
+    s = d.data[link["card"]].script
+    return not (s is not None and s.extra.get("ignores_gy_lock"))
+
+
+def _out_of_gy_ok(d, link, cards) -> list:
+    """The cards of an effect's move that it may take (Graveyard lock: gy_locked)."""
+    if "gy_lock" in d.static_index and any(d.loc[c] == GY for c in cards) and gy_locked(d, link):
+        return [c for c in cards if d.loc[c] != GY or c == link["card"]]
+    return cards
 
 
 def extreme(sel, stat, highest=False):
@@ -180,10 +210,39 @@ def atk_at_most(n):
 # ------------------------------------------------------------------------------- steps
 def destroy(sel):
     def step(d, link):
-        cards = sel(d, link)
+        cards = not_spared(d, link, sel(d, link))
         if cards:
             d.destroy(cards, K.R_EFFECT, link["player"])
     step.destroys = sel
+    return step
+
+
+def not_spared(d, link, cards) -> list:
+    """The cards this link may destroy: without those another card destroyed instead
+    (`spare`: Fake Trap)."""
+    spared = link["vars"].get("spared") if link["vars"] else None
+    if not spared:
+        return cards
+    return [c for c in cards if (c, d.mid[c]) not in spared]
+
+
+def link_below(d, link):
+    """The Chain Link just below this one (the activation it answers), or None."""
+    lid = _lid(d, link)
+    i = d.chain.index(lid) if lid in d.chain else 0
+    return d.links[d.chain[i - 1]] if i > 0 else None
+
+
+def spare(sel):
+    """A step: the Chain Link just below this one will not destroy the selected cards (as they
+    are now): this card is destroyed instead (Fake Trap). Read by `destroy` steps (and a
+    card's own destroying step through `not_spared`)."""
+    def step(d, link):
+        lk = link_below(d, link)
+        if lk is None:
+            return
+        cards = sel(d, link)
+        lk["vars"]["spared"] = lk["vars"].get("spared", ()) + tuple((c, d.mid[c]) for c in cards)
     return step
 
 
@@ -222,7 +281,7 @@ def destroyed_by(d, lk) -> list:
 
 def send_to(sel, where, reason=K.R_EFFECT):
     def step(d, link):
-        cards = sel(d, link)
+        cards = _out_of_gy_ok(d, link, sel(d, link))
         if cards:
             d.send(cards, where, reason, link["player"])
     return step
@@ -337,7 +396,7 @@ def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
     EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned by the effect of
     ...", `summoned_by_effect_of`)."""
     def step(d, link):
-        cards = tuple(c for c in sel(d, link) if d.loc[c] != MZONE)
+        cards = tuple(c for c in _out_of_gy_ok(d, link, sel(d, link)) if d.loc[c] != MZONE)
         if not cards:
             return
         p = link["player"]

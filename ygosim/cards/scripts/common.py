@@ -10,6 +10,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
 from ...engine.effects import Target, continuous, spell, trap, trigger
+from ...engine.flow.chain import prohibited
 
 
 # ------------------------------------------------------------------------------ summoning
@@ -25,7 +26,7 @@ def can_special_summon_from(d, c, p):
         return False
     if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
         return False        # "must first be Special Summoned by its own procedure"
-    return True
+    return not prohibited(d, c)     # (a declared name: Prohibition)
 
 
 def summonable(filter=None):

@@ -91,6 +91,13 @@ def start_activation(d, c: int, ei: int, p: int) -> None:
     push(d, "activate", c=c, ei=ei, player=p)
 
 
+def prohibited(d, c: int) -> bool:
+    """Is card c barred by a declared card name (the continuous rule `prohibited`,
+    apply(duel, source, card): Prohibition)? Such a card cannot be activated, Summoned or Set,
+    nor its effects activated. Free when no card of the duel has the rule."""
+    return "prohibited" in d.static_index and d.has_static("prohibited", c)
+
+
 def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
     """May player p activate effect ei (`eff`) of card c now? The caller (activatable) has
     checked already that the effect works where the card is (its range) and in this phase
@@ -147,6 +154,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         if chain and d.activating(c):
             return False    # its card activation has not resolved yet
     if eff.once_per_turn and opt_key(d, c, ei, p) in d.used:
+        return False
+    if prohibited(d, c):
         return False
     if d.pflags and d.player_flag(p, ("no_activate", data.name)):
         return False

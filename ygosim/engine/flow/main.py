@@ -6,7 +6,7 @@ from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import activatable, clear_field_zone, push_window, start_activation
+from .chain import activatable, clear_field_zone, prohibited, push_window, start_activation
 from .summon import summon_room, special_proc_options
 
 
@@ -84,12 +84,15 @@ def idle_options(d) -> list[Option]:
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
+    barred = "prohibited" in d.static_index
     for c in d.hand[p]:
         data = d.data[c]
         key = data.name
         if key in seen:
             continue
         seen.add(key)
+        if barred and prohibited(d, c):
+            continue            # neither Summoned nor Set (Prohibition)
         if data.is_monster:
             n = ns_tributes[c]
             if can_ns and n >= 0:

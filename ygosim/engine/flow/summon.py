@@ -7,7 +7,7 @@ from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
 from ..decision import Option, POSITION
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
-from .chain import after_action
+from .chain import after_action, prohibited
 
 
 def tributes_needed(d, c) -> int:
@@ -265,7 +265,7 @@ def special_summon(d, f):
     while i < len(cards):
         c = cards[i]
         zones = d.summon_zones(p, c)
-        if not zones or d.loc[c] == MZONE:
+        if not zones or d.loc[c] == MZONE or prohibited(d, c):
             i += 1
             f["i"] = i
             continue
@@ -354,7 +354,7 @@ def place_special(d, c, p, pos, f) -> None:
 def special_proc_ok(d, c, p) -> bool:
     """May player p Special Summon card c by its own procedure (`special NAME`) now?"""
     sp = d.data[c].script.extra.get("special")
-    if sp is None or not d.loc[c] & sp.where or summon_locked(d, p):
+    if sp is None or not d.loc[c] & sp.where or summon_locked(d, p) or prohibited(d, c):
         return False
     owner = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
     if owner != p or not d.summon_zones(p, c):

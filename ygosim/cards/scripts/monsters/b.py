@@ -26,7 +26,7 @@ _light_dark = A.pile(GY, A.YOU, A.is_attribute("LIGHT", "DARK"))
 
 
 def _can_banish_light_dark(d, link):
-    atts = {d.data[c].attribute for c in d.gy[link["player"]] if d.data[c].is_monster}
+    atts = {d.data[c].attribute for c in _light_dark(d, link) if d.data[c].is_monster}
     return "LIGHT" in atts and "DARK" in atts
 
 

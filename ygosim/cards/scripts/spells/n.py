@@ -1,11 +1,12 @@
 """Spells: N."""
 from __future__ import annotations
 
+from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, monsters, spells_traps, targets
 from ....engine.const import BANISHED, MZONE, SZONE
-from ....engine.effects import Target, script, spell
-from ..common import not_this
+from ....engine.effects import Target, continuous, script, spell
+from ..common import field_spell, not_this
 
 
 def _nobleman(where, copies):
@@ -14,7 +15,7 @@ def _nobleman(where, copies):
     and shuffles it."""
     def step(d, link):
         p = link["player"]
-        for c in targets(d, link):
+        for c in A.not_spared(d, link, targets(d, link)):
             if d.loc[c] != where or d.faceup(c):
                 continue                # turned face-up in the meantime: nothing happens
             name, more = d.data[c].name, copies(d.data[c])
@@ -40,3 +41,18 @@ script("Nobleman of Extermination", spell(
     target=Target(not_this(spells_traps(ANY, faceup=False)),
                   prompt="choose a face-down Spell/Trap Card"),
     operation=_nobleman(SZONE, lambda data: data.is_trap)))
+
+
+def _gravekeepers(d, c):
+    return d.data[c].name.startswith("Gravekeeper's")
+
+
+# 2005 Necrovalley (Field Spell): "Gravekeeper's" monsters gain 500 ATK and DEF; while it is
+# face-up, no effect may choose, target, move or banish a card in either Graveyard except its
+# own card (Sinister Serpent still returns itself) and Rite of Spirit (which says so):
+# actions.gy_locked. Effects with nothing else to work on cannot be activated (Monster Reborn,
+# Call of the Haunted, Black Luster Soldier's banishing cost); one activated before the lock
+# leaves the Graveyard cards where they are. Only the 2005 version is scripted (today's also
+# locks a card's own move and Type/Attribute changes in the Graveyard): playable in goat rules.
+script("Necrovalley", *field_spell((_gravekeepers, 500, 500)), continuous("gy_lock"),
+       continuous("untargetable", A.gy_guard), era="goat")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import DECK
+from ....engine.const import DECK, GY
 from ....engine.effects import Target, quickplay, script, spell
 from ..common import all_of, excavate_summon, free_zone, has_normal_summonable, search_spell
 
@@ -64,3 +64,43 @@ script("Reasoning", spell(condition=all_of(free_zone, has_normal_summonable),
                           operation=_REASONING))
 # 2005 (ruling R1): it may be activated with no such monster in the Deck.
 script("Reasoning", spell(condition=free_zone, operation=_REASONING), era="goat")
+
+
+def _quiz_clear(d, link):
+    """Send every other card in your hand and on your field to the Graveyard (this card goes
+    there as it finishes resolving)."""
+    p = link["player"]
+    cards = [c for c in list(d.hand[p]) + list(d.field_cards(p)) if c != link["card"]]
+    if cards:
+        d.send(cards, GY, K.R_EFFECT, p)
+
+
+def _quiz_answer(d, link):
+    """Reveal the top card of your Deck: if its kind is the one called, the players' LP are
+    swapped (each change written as a gain or a loss)."""
+    p = link["player"]
+    if not d.deck[p]:
+        return
+    c = d.deck[p][0]
+    data = d.data[c]
+    kind = "Monster" if data.is_monster else ("Spell" if data.is_spell else "Trap")
+    d.write(f"{d.names[p]} reveals the top card of their Deck: {d.name(c)}")
+    if kind != link["vars"].get("called"):
+        return
+    mine, theirs = d.lp[p], d.lp[1 - p]
+    if mine == theirs:
+        return
+    hi, lo = (p, 1 - p) if mine > theirs else (1 - p, p)
+    diff = abs(mine - theirs)
+    d.gain_lp(lo, diff)
+    d.lp[hi] -= diff
+    d.write(f"{d.names[hi]} loses {diff} LP (LP {d.lp[hi]})")
+
+
+# Reversal Quiz (Normal Spell): send every card in your hand and on your field to the
+# Graveyard; then call Monster, Spell or Trap and reveal the top card of your Deck: if you
+# called its kind, the players swap Life Points. Our choice: the call is made while resolving,
+# after the cards are sent (the card's order of words); with an empty Deck nothing is revealed.
+script("Reversal Quiz", spell(operation=(
+    _quiz_clear,) + A.declare(["Monster", "Spell", "Trap"], into="called",
+                              prompt="call the kind of your top card") + (_quiz_answer,)))

@@ -102,7 +102,7 @@ script("Rite of Spirit", trap(
     condition=free_zone,
     target=Target(A.pile(GY, YOU, summonable(lambda d, c: d.data[c].name.startswith(
         "Gravekeeper's"))), prompt="choose a Gravekeeper's monster in your Graveyard"),
-    operation=A.special_summon(A.targets)))
+    operation=A.special_summon(A.targets)), extra={"ignores_gy_lock": True})
 
 # A Continuous Trap: while it is face-up, every other Trap effect on the field is negated.
 script("Royal Decree", trap(), continuous("negate_traps"))
