@@ -28,6 +28,7 @@ SPELLS_TRAPS = [
     "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
     "Wall of Revealing Light", "Archfiend's Oath", "My Body as a Shield", "Curse of Royal",
     "Stumbling", "Light of Intervention", "Prohibition", "Fake Trap", "Reversal Quiz",
+    "Convulsion of Nature", "Different Dimension Capsule",
 ]
 GOAT_ONLY = ["Necrovalley"]        # scripted only in its 2005 version
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",

@@ -30,6 +30,7 @@ from .decision import Option, Picks, POSITION
 from .decision import ZONE as K_ZONE
 from .effects import activation
 from .flow import proc, pop, after_action, zone_options
+from .flow.summon import summon_negated, summoning_window
 
 # ============================================================================ recipes
 
@@ -483,6 +484,14 @@ def extra_summon(d, f):
         s = 2
     elif s == 3:
         f["pos"] = ATTACK if d.answer.arg == "attack" else DEFENSE
+    elif s == 4:                    # after the window of the Summon being made
+        if summon_negated(d, f, EXTRA):
+            left = [m for m in mats if d.loc[m] == OVERLAY and d.seq[m] == c]
+            if left:                # (a negated Xyz Summon: its materials go to the GY)
+                d.send(left, GY, K.R_MATERIAL | K.R_SUMMON, p)
+            return
+        _arrive(d, f, p, kind, c)
+        return
     if s == 2:
         if kind == "link":
             f["pos"] = ATTACK      # Link Monsters are never in Defense Position
@@ -499,11 +508,18 @@ def extra_summon(d, f):
             d.place(m, OVERLAY, p, c, FACEUP)      # attached to c (seq = the Xyz Monster)
             d.raise_event(K.EV_LEFT_FIELD, m, p, K.R_MATERIAL | K.R_SUMMON,
                           (MZONE, was_ctrl, True))
-        d.place(c, MZONE, p, f["zone"], f["pos"])
         d.drop_equips()                            # Equip Cards on the materials
     else:
         d.send(list(mats), GY, K.R_MATERIAL | K.R_SUMMON, p)
-        d.place(c, MZONE, p, f["zone"], f["pos"])
+    if summoning_window(d, c, p, SUM_OF[kind]):    # (Solemn Judgment may answer it)
+        f["s"], f["mid"] = 4, d.mid[c]
+        return
+    _arrive(d, f, p, kind, c)
+
+
+def _arrive(d, f, p, kind, c) -> None:
+    """The Synchro/Xyz/Link Summon succeeds: the monster arrives in its zone."""
+    d.place(c, MZONE, p, f["zone"], f["pos"])
     d.summon[c] = SUM_OF[kind]
     d.proper_ok = d.proper_ok | {c}
     d.write(f"{d.names[p]} {TITLE[kind]} Summons {d.card(c)} in "

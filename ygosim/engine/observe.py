@@ -51,8 +51,17 @@ def hidden_from(d, c: int, viewer) -> bool:
     if loc == HAND:
         return d.owner[c] != viewer
     if loc == DECK:
-        return d.owner[c] != viewer
+        return d.owner[c] != viewer and not deck_top_public(d, c)
+    if loc == BANISHED:  # banished face-down (Different Dimension Capsule): its owner knows it
+        return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
     return False
+
+
+def deck_top_public(d, c: int) -> bool:
+    """Is card c the top card of its owner's Deck while the Decks lie face-up (the continuous
+    rule `deck_face_up`: Convulsion of Nature)? Then both players see it."""
+    return "deck_face_up" in d.static_index and d.deck[d.owner[c]][:1] == [c] and \
+        d.has_static("deck_face_up")
 
 
 def zone_label(d, c: int) -> str:
@@ -113,8 +122,12 @@ def _side(d, p: int, viewer) -> dict:
         "extra_count": len(d.extra[p]), "gy_count": len(d.gy[p]),
         "banished_count": len(d.banished[p]),
         "graveyard": [d.data[c].name for c in d.gy[p]],
-        "banished": [d.data[c].name for c in d.banished[p]],
+        "banished": [None if hidden_from(d, c, viewer) else d.data[c].name   # (None: face-down)
+                     for c in d.banished[p]],
         "hand": None, "extra": None,
+        # the top card of the Deck, shown while the Decks lie face-up (Convulsion of Nature)
+        "deck_top": d.data[d.deck[p][0]].name
+        if d.deck[p] and deck_top_public(d, d.deck[p][0]) else None,
     }
     if viewer is None or viewer == p:
         side["hand"] = [card_view(d, c, viewer) for c in d.hand[p]]
@@ -507,7 +520,10 @@ def determinize(duel, player: int, rng):
         if d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in public:
             (field if d.seq[c] == K.FIELD_ZONE else st).append(c)
     for c in d.hand[opp] + d.deck[opp]:
-        if c not in public:
+        if c not in public and not (d.loc[c] == DECK and deck_top_public(d, c)):
+            loose.append(c)
+    for c in d.banished[opp]:            # banished face-down: may be any of those
+        if d.pos[c] & FACEDOWN and c not in public:
             loose.append(c)
     for c in d.extra[opp]:
         if hidden_from(d, c, player) and c not in public:
@@ -521,9 +537,11 @@ def determinize(duel, player: int, rng):
           ((monsters, _is_monster), (st, _is_spell_trap), (field, _is_field_spell)))
     # the player's own Deck order (the player knows which cards it holds, and may be choosing
     # among them right now: the cards move, their identities stay)
-    own = sorted(d.deck[player])
+    top = d.deck[player][:1] if d.deck[player] and deck_top_public(d, d.deck[player][0]) \
+        else []                         # a face-up top card stays where everyone sees it
+    own = sorted(d.deck[player][len(top):])
     _shuffle(own, rng)
-    d.deck[player][:] = own
+    d.deck[player][:] = top + own
     d.data = data
     if d.trig_q:           # queued effects of cards dealt again are not known to exist
         dealt = set(monsters + st + field + loose + extra + extra_mon)

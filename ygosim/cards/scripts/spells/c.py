@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import GY, MZONE
-from ....engine.effects import Target, script, spell
+from ....engine.effects import Target, continuous, script, spell
 from ..common import free_zone
 
 
@@ -53,3 +53,10 @@ script("Creature Swap", spell(
                A.choose(A.monsters(OPP), into="theirs", who=OPP,
                         prompt="choose a monster to give"),
                _swap)))
+
+
+# Convulsion of Nature (Continuous Spell): while it is face-up both players turn their Decks
+# upside down: the top card of each Deck is public (observe: each side's "deck_top"; the
+# continuous rule `deck_face_up`, observe.deck_top_public); the Decks are drawn from, searched
+# and shuffled as usual (a shuffle shows a new top card).
+script("Convulsion of Nature", spell(), continuous("deck_face_up"))

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import BANISHED, HAND
-from ....engine.effects import Target, script, spell
+from ....engine.effects import Target, continuous, script, spell
 from ..common import equip_spell, not_this, summonable
 
 script("Dark Energy", *equip_spell(A.is_type("Fiend"), 300, 300))
@@ -65,3 +66,49 @@ def _someone_can_summon(d, link):
 script("Dimension Fusion", spell(
     condition=_someone_can_summon, cost=A.pay_lp(2000), can_pay=A.lp_at_least(2000),
     operation=_summon_banished(YOU, "mine") + _summon_banished(OPP, "theirs")))
+
+
+def _capsule_banish(d, link):
+    """Banish the chosen card from the Deck face-down (only its owner knows it), shuffle, and
+    remember it with this card (a player flag kept until the card is taken back)."""
+    p, src = link["player"], link["card"]
+    got = link["vars"].get("capsuled", ())
+    if not got or d.loc[got[0]] != K.DECK:
+        return
+    c = got[0]
+    d.place(c, BANISHED, p, pos=K.FACEDOWN)
+    d.shuffle_deck(p)
+    d.write(f"{d.names[p]} banishes a card from their Deck face-down")
+    if d.loc[src] & K.FIELD and d.mid[src] == link["cmid"]:
+        d.pflags.append((p, ("capsule", src, d.mid[src], c, d.mid[c]), K.FOREVER))
+
+
+def _capsule_opens(d, src):
+    """At the start of its controller's second Standby Phase after the activation: this card
+    is destroyed and the card it banished goes to its owner's hand (no Chain)."""
+    p = d.ctrl[src]
+    if d.tp != p or d.turn - d.turn_in[src] < 4:
+        return
+    mine = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == "capsule"
+            and x[1][1] == src and x[1][2] == d.mid[src]]
+    d.write(f"{d.name(src)} opens")
+    d.destroy([src], K.R_EFFECT, p)
+    for x in mine:
+        c, mid = x[1][3], x[1][4]
+        if d.loc[c] == BANISHED and d.mid[c] == mid:
+            d.place(c, HAND, d.owner[c])
+            d.write(f"{d.names[d.owner[c]]} adds the card banished face-down to their hand")
+    d.pflags = [x for x in d.pflags if x not in mine]
+
+
+# Different Dimension Capsule (Normal Spell that stays on the field): choose a card in your Deck
+# and banish it face-down (hidden from the opponent: observe), then shuffle; in your second
+# Standby Phase after the activation this card is destroyed and that card is added to your
+# hand. If this card leaves the field first, the card stays banished.
+script("Different Dimension Capsule",
+       spell(condition=lambda d, link: bool(d.deck[link["player"]]),
+             operation=(A.choose(lambda d, link: sorted(d.deck[link["player"]],
+                                                        key=lambda c: d.data[c].name),
+                                 into="capsuled", prompt="choose a card to banish face-down"),
+                        _capsule_banish, A.start_turn_count)),
+       continuous("maintenance", _capsule_opens), extra={"stays": True})
