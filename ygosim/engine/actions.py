@@ -78,13 +78,17 @@ def pile(where, who=YOU, filter=None):
     """Cards in a Deck, hand, Graveyard, banishment or Extra Deck."""
     name = {DECK: "deck", HAND: "hand", GY: "gy", K.BANISHED: "banished", K.EXTRA: "extra"}[where]
 
+    gy = where == GY
+
     def sel(d, link):
         out = []
-        locked = where == GY and "gy_lock" in d.static_index and gy_locked(d, link)
         for p in _players(link, who):
             for c in getattr(d, name)[p]:
-                if (filter is None or filter(d, c)) and not (locked and c != link["card"]):
+                if filter is None or filter(d, c):
                     out.append(c)
+        if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
+            own = link["card"]
+            return [c for c in out if c == own]     # (a Graveyard lock: Necrovalley)
         return out
     return sel
 
@@ -112,8 +116,9 @@ def gy_guard(d, src, c, link) -> bool:
 
 
 def _out_of_gy_ok(d, link, cards) -> list:
-    """The cards of an effect's move that it may take (Graveyard lock: gy_locked)."""
-    if "gy_lock" in d.static_index and any(d.loc[c] == GY for c in cards) and gy_locked(d, link):
+    """The cards of an effect's move that it may take (Graveyard lock: gy_locked; callers look
+    for the rule first)."""
+    if any(d.loc[c] == GY for c in cards) and gy_locked(d, link):
         return [c for c in cards if d.loc[c] != GY or c == link["card"]]
     return cards
 
@@ -210,7 +215,9 @@ def atk_at_most(n):
 # ------------------------------------------------------------------------------- steps
 def destroy(sel):
     def step(d, link):
-        cards = not_spared(d, link, sel(d, link))
+        cards = sel(d, link)
+        if cards and link["vars"].get("spared"):
+            cards = not_spared(d, link, cards)
         if cards:
             d.destroy(cards, K.R_EFFECT, link["player"])
     step.destroys = sel
@@ -281,7 +288,9 @@ def destroyed_by(d, lk) -> list:
 
 def send_to(sel, where, reason=K.R_EFFECT):
     def step(d, link):
-        cards = _out_of_gy_ok(d, link, sel(d, link))
+        cards = sel(d, link)
+        if cards and "gy_lock" in d.static_index:
+            cards = _out_of_gy_ok(d, link, cards)
         if cards:
             d.send(cards, where, reason, link["player"])
     return step
@@ -396,7 +405,10 @@ def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
     EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned by the effect of
     ...", `summoned_by_effect_of`)."""
     def step(d, link):
-        cards = tuple(c for c in _out_of_gy_ok(d, link, sel(d, link)) if d.loc[c] != MZONE)
+        cards = sel(d, link)
+        if "gy_lock" in d.static_index:
+            cards = _out_of_gy_ok(d, link, cards)
+        cards = tuple(c for c in cards if d.loc[c] != MZONE)
         if not cards:
             return
         p = link["player"]

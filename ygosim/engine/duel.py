@@ -991,10 +991,11 @@ class Duel:
             return (1 << self.ctrl[c]) | (1 << self.owner[c])
         if loc == HAND:
             return 1 << self.owner[c]
-        if loc == DECK:
-            return 0
-        if loc == EXTRA and self.pos[c] & FACEDOWN:
-            return 1 << self.owner[c]
+        if loc == DECK:     # (the top card of a Deck turned face-up: Convulsion of Nature)
+            return 3 if "deck_face_up" in self.static_index and \
+                self.deck[self.owner[c]][:1] == [c] and self.has_static("deck_face_up") else 0
+        if loc & (EXTRA | BANISHED) and self.pos[c] & FACEDOWN:   # (banished face-down:
+            return 1 << self.owner[c]                             # Different Dimension Capsule)
         return 3
 
     def hidden_words(self, c: int) -> str:
@@ -1005,7 +1006,8 @@ class Duel:
             return f"a face-down monster ({'emz' if s >= K.EMZ_BASE else f'm{s + 1}'})"
         if loc == SZONE:
             return f"a face-down card ({_zone_name(self, c)})"
-        where = {HAND: "hand", DECK: "Deck", EXTRA: "Extra Deck"}.get(loc, "cards")
+        where = {HAND: "hand", DECK: "Deck", EXTRA: "Extra Deck",
+                 BANISHED: "banished cards (face-down)"}.get(loc, "cards")
         return f"a card in {self.names[self.owner[c]]}'s {where}"
 
     def card(self, c: int, seen: int | None = None, words: str | None = None) -> str:

@@ -26,7 +26,7 @@ def can_special_summon_from(d, c, p):
         return False
     if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
         return False        # "must first be Special Summoned by its own procedure"
-    return not prohibited(d, c)     # (a declared name: Prohibition)
+    return "prohibited" not in d.static_index or not prohibited(d, c)   # (Prohibition)
 
 
 def summonable(filter=None):

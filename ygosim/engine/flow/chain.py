@@ -155,8 +155,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False    # its card activation has not resolved yet
     if eff.once_per_turn and opt_key(d, c, ei, p) in d.used:
         return False
-    if prohibited(d, c):
-        return False
+    if "prohibited" in d.static_index and d.has_static("prohibited", c):
+        return False        # (a declared name: prohibited(), inlined on this hot path)
     if d.pflags and d.player_flag(p, ("no_activate", data.name)):
         return False
     if chain:

@@ -91,7 +91,7 @@ def _capsule_opens(d, src):
         return
     mine = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == "capsule"
             and x[1][1] == src and x[1][2] == d.mid[src]]
-    d.write(f"{d.name(src)} opens")
+    d.write(f"{d.card(src)} opens")
     d.destroy([src], K.R_EFFECT, p)
     for x in mine:
         c, mid = x[1][3], x[1][4]

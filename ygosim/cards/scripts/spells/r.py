@@ -84,7 +84,7 @@ def _quiz_answer(d, link):
     c = d.deck[p][0]
     data = d.data[c]
     kind = "Monster" if data.is_monster else ("Spell" if data.is_spell else "Trap")
-    d.write(f"{d.names[p]} reveals the top card of their Deck: {d.name(c)}")
+    d.reveal([c], note=f" (the top card of {d.names[p]}'s Deck)")     # turned over: shown to both
     if kind != link["vars"].get("called"):
         return
     mine, theirs = d.lp[p], d.lp[1 - p]
