@@ -138,10 +138,10 @@ def normal_summon(d, f):
         if not f.get("extra"):
             d.ns_used[p] += 1
         f["s"] = 3
-        if f["set"] and d.has_static("no_monster_set"):
+        if f["set"] and "no_monster_set" in d.static_index and d.has_static("no_monster_set"):
             f["set"] = False     # Light of Intervention: Normal Summoned in Defense instead
             f["defense"] = True
-        if not f["set"] and summoning_window(d, c, p, K.SUM_NORMAL):
+        if d.negaters and not f["set"] and summoning_window(d, c, p, K.SUM_NORMAL):
             f["mid"] = d.mid[c]
             return
     if f["s"] == 3:
@@ -219,7 +219,7 @@ def flip_summon(d, f):
     if f["s"] == 0:
         d.events.clear()
         f["s"] = 1
-        if summoning_window(d, c, d.ctrl[c], K.SUM_FLIP):
+        if d.negaters and summoning_window(d, c, d.ctrl[c], K.SUM_FLIP):
             f["mid"] = d.mid[c]
             return
     if "mid" in f and summon_negated(d, f, MZONE):
@@ -265,7 +265,8 @@ def special_summon(d, f):
     while i < len(cards):
         c = cards[i]
         zones = d.summon_zones(p, c)
-        if not zones or d.loc[c] == MZONE or prohibited(d, c):
+        if not zones or d.loc[c] == MZONE or ("prohibited" in d.static_index
+                                              and prohibited(d, c)):
             i += 1
             f["i"] = i
             continue
@@ -322,7 +323,7 @@ def zone_seq(name: str, p: int) -> int:
 
 def place_special(d, c, p, pos, f) -> None:
     d.serial += 1
-    if pos & FACEDOWN and d.has_static("no_monster_set"):
+    if pos & FACEDOWN and "no_monster_set" in d.static_index and d.has_static("no_monster_set"):
         pos = DEFENSE           # monsters cannot be Set: face-up instead (Light of Intervention)
     zone = f.pop("zone", None)
     if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
