@@ -27,9 +27,14 @@ their real name would show the duplicates in a hidden hand).
 Counters make sure the run exercised what it checks (face-down cards targeted, moved to the
 hand, hands looked at, Decks looked at, searches, selections among hidden cards), so the test
 cannot pass by never getting there.
+
+And a check of the sources: no `write` in the engine or the card scripts reads a card's name
+(`d.name(c)`, `d.data[c].name`) unless it says why the card is public (`# public`); a line that
+names a card uses `d.card(c)` / `d.cards(cs)` / `d.reveal(...)` (docs/engine.md).
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -311,3 +316,29 @@ def test_nothing_observed_names_a_hidden_card(hooks, pairing):
             assert totals[key] > 0, (key, totals)
     else:
         assert totals["targeted face-down"] > 0 and totals["reveals"] > 0, totals
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_no_log_line_names_a_card_plainly():
+    """Card names go into log lines through Duel.card()/cards() (or a reveal); a line that
+    reads a card's name (`d.name(c)`, `d.data[c].name`) must say why it is public (`# public`:
+    a card being activated)."""
+    bad = []
+    files = [p for p in (ROOT / "ygosim" / "engine").rglob("*.py")] + \
+        [p for p in (ROOT / "ygosim" / "cards" / "scripts").rglob("*.py")]
+    for path in files:
+        src = path.read_text()
+        lines = src.splitlines()
+        for node in ast.walk(ast.parse(src)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "write" and node.args):
+                continue
+            text = ast.get_source_segment(src, node.args[0]) or ""
+            if re.search(r"\.name\(|\.data\[[^\]]*\]\.name|\bdata\.name\b", text):
+                span = lines[node.lineno - 1:node.end_lineno]
+                if not any("# public" in x for x in span):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not bad, bad
+    assert len(files) > 20
