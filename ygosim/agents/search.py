@@ -41,10 +41,14 @@ from .heuristic import (HeuristicAgent, Talk, LINES, evaluate, evaluate_lasting,
                         _something_happens, _settle)
 
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
-# worlds dealt per decision, the time safety net in seconds.
+# worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
+# play (a deterministic bound on the time; about 40 µs a step here), the time safety net in
+# seconds.
 LEVELS = {
-    "normal": {"sims": 240, "base": 24, "per_option": 20, "worlds": 16, "time_limit": 0.8},
-    "hard": {"sims": 960, "base": 96, "per_option": 80, "worlds": 32, "time_limit": 3.0},
+    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 12000,
+               "time_limit": 0.8},
+    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 48000,
+             "time_limit": 3.0},
 }
 
 MIN_VISITS = 2      # a child's value counts in its parent's once it has this many simulations
@@ -91,8 +95,10 @@ class Answer:
 
 class Decision:
     """One of the bot's later decisions as it sees it (an information set: the public board, its
-    hand and its legal answers). Its value is its best answer's once answers have been tried
-    (the bot picks), else the mean score."""
+    hand and its legal answers). Its value is that of the answer tried most (UCB1 sends most
+    simulations to the best one: the bot picks it), else the mean score. (The most tried rather
+    than the best-looking answer: the maximum of many noisy means would favour decisions with
+    many answers.)"""
 
     __slots__ = ("n", "w", "v", "children")
 
@@ -105,11 +111,11 @@ class Decision:
     def update(self, score: float, last: bool) -> None:
         self.n += 1
         self.w += score
-        best = -1.0
+        most = None
         for ch in self.children.values():
-            if ch.n >= MIN_VISITS and ch.v > best:
-                best = ch.v
-        self.v = best if best >= 0.0 else self.w / self.n
+            if most is None or ch.n > most.n or (ch.n == most.n and ch.v > most.v):
+                most = ch
+        self.v = most.v if most is not None and most.n >= MIN_VISITS else self.w / self.n
 
 
 def signature(d, me: int) -> tuple:
@@ -138,13 +144,14 @@ class SearchAgent:
                  sims: int | None = None, worlds: int | None = None,
                  time_limit: float | None = None, scale: float = 2500.0,
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
-                 quiet_share: float = 0.25):
+                 quiet_share: float = 0.25, lethal_boost: int = 1):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
         if sims is not None:
             scale_up = sims / cfg["sims"]
             cfg["sims"] = sims
+            cfg["work"] = max(100, int(cfg["work"] * scale_up))
             cfg["base"] = max(1, int(cfg["base"] * scale_up))
             cfg["per_option"] = max(1, int(cfg["per_option"] * scale_up))
         if worlds is not None:
@@ -160,9 +167,12 @@ class SearchAgent:
         self.widen = widen            # progressive widening: children ~ widen * sqrt(visits)
         self.deep_lp = deep_lp        # below this many LP the rollouts look a turn further
         self.quiet_share = quiet_share  # budget share for a response when nothing happens
+        self.lethal_boost = lethal_boost  # extra budget (times the budget) when the first round
+                                          # finds a win this turn
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
+        self.last_work = 0
         self.max_seconds = 0.0
         self.total_seconds = 0.0
         self.total_sims = 0
@@ -215,6 +225,9 @@ class SearchAgent:
         alive = cands
         rounds = max(1, math.ceil(math.log2(len(cands))))
         out_of_time = False
+        extended = False
+        work = 0                     # engine steps played in the simulations
+        work_budget = cfg["work"]
         for r in range(rounds):
             left = budget - sims
             per = max(1, left // (len(alive) * (rounds - r)))
@@ -222,18 +235,23 @@ class SearchAgent:
                 for i in alive:
                     node = root[i]
                     w = worlds[node.n % len(worlds)]
-                    self._simulate(w, i, node, me, stop_turn, turn, sets)
+                    work += self._simulate(w, i, node, me, stop_turn, turn, sets)
                     sims += 1
-                if time.perf_counter() > deadline:
-                    out_of_time = True
+                if work > work_budget or time.perf_counter() > deadline:
+                    out_of_time = work <= work_budget      # (else: the counted work is done)
                     break
-            if out_of_time:
+            if out_of_time or work > work_budget:
                 break
+            if r == 0 and not extended and any(root[i].lethal for i in alive):
+                extended = True         # a win this turn is in sight: look harder for it
+                budget += budget * self.lethal_boost
+                work_budget += work_budget * self.lethal_boost
             if r < rounds - 1 and len(alive) > 1:
                 ranked = sorted(alive, key=lambda i: (-root[i].v, i != prior))
                 alive = ranked[:max(1, (len(alive) + 1) // 2)]
         best = max(alive, key=lambda i: (root[i].v, i == prior))
         self.last_sims = sims
+        self.last_work = work
         self.total_sims += sims
         node = root[best]
         pnode = root[prior]
@@ -328,6 +346,7 @@ class SearchAgent:
         last = len(path) - 1
         for k in range(last, -1, -1):
             path[k].update(v, k == last)
+        return steps
 
     def _score(self, sim, me: int, turn: int) -> float:
         w = sim.winner

@@ -1,0 +1,147 @@
+"""The search bot: legal in every decision, reproducible, honest about hidden cards, talks.
+
+Budgets here are small (tens of simulations) and the time safety net is off (a large time
+limit), so the tests are quick and do not depend on the machine's speed. How strong the bot is
+and how long it thinks are measured by `ygosim simulate` and reported in the README.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ygosim.agents import AGENTS, LEVELS, make_agent
+from ygosim.agents.heuristic import HeuristicAgent
+from ygosim.agents.random_agent import RandomAgent
+from ygosim.agents.search import SEARCH_LINES, SearchAgent, policy
+from ygosim.engine.api import new_duel
+from ygosim.formats.deck import load_deck
+from ygosim.scenario import build
+
+YUGI, KAIBA, MASTERS = load_deck("yugi"), load_deck("kaiba"), load_deck("masters")
+
+
+def small(seed, **kw):
+    kw.setdefault("sims", 30)
+    kw.setdefault("worlds", 4)
+    return SearchAgent(seed, time_limit=1e9, **kw)
+
+
+def play(deck_a, deck_b, a, b, seed, limit=100000):
+    """A duel to the end; every answer must be one of the legal ones."""
+    d = new_duel(deck_a, deck_b, seed=seed)
+    agents = (a, b)
+    while d.winner is None and d.n_decisions < limit:
+        dec = d.pending
+        opt = agents[dec.player].choose(d)
+        assert opt in dec.options, (opt, d.texts())
+        d.apply(opt)
+        for ag in agents:
+            if hasattr(ag, "react"):
+                ag.react(d)
+                ag.take_lines()
+    return d
+
+
+def test_registered_by_name_and_level():
+    assert {"search", "easy", "normal", "hard"} <= set(AGENTS)
+    assert LEVELS == ("easy", "normal", "hard")
+    assert isinstance(make_agent("search", 1), SearchAgent)
+    assert make_agent("normal", 1).level == "normal"
+    assert make_agent("hard", 1).level == "hard"
+    assert isinstance(make_agent("easy", 1), HeuristicAgent)
+    assert make_agent("normal", 1, talk=True).talk is not None
+    assert make_agent("random", 1, talk=True) is not None     # agents that do not talk
+    with pytest.raises(ValueError):
+        SearchAgent(1, level="impossible")
+
+
+def test_hard_thinks_more_than_normal():
+    normal, hard = make_agent("normal", 1), make_agent("hard", 1)
+    assert hard.cfg["sims"] > normal.cfg["sims"]
+    assert hard.cfg["time_limit"] > normal.cfg["time_limit"]
+    assert normal.cfg["time_limit"] < 1.0       # the safety net keeps normal under a second
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_legal_and_winning_against_random(seed):
+    bot, rnd = small(seed, talk=True), RandomAgent(seed)
+    if seed % 2:
+        d = play(KAIBA, YUGI, rnd, bot, seed)
+        assert d.winner == 1
+    else:
+        d = play(YUGI, KAIBA, bot, rnd, seed)
+        assert d.winner == 0
+    assert bot.decisions > 10 and bot.total_sims > bot.decisions
+
+
+def test_legal_with_extra_deck_summons():
+    d = play(MASTERS, MASTERS, small(3), small(4), 3, limit=400)
+    assert d.n_decisions >= 100 or d.winner is not None
+
+
+def test_same_seed_same_decisions():
+    a = play(YUGI, KAIBA, small(7, talk=True), RandomAgent(7), 7, limit=150)
+    b = play(YUGI, KAIBA, small(7), RandomAgent(7), 7, limit=150)
+    assert a.history == b.history
+
+
+def test_the_policy_answers_every_decision_legally():
+    d = new_duel(YUGI, KAIBA, seed=9)
+    tried = set()
+    while d.winner is None:
+        i = policy(d, tried)
+        assert 0 <= i < len(d.pending.options)
+        d.apply(i)
+
+
+def answer(doc, bot):
+    d = build(doc)
+    return d, d.texts()[d.pending.options.index(bot.choose(d))]
+
+
+def test_springs_trap_hole_on_a_big_summon():
+    d = build({"turn": 3, "turn_player": "A", "phase": "main1",
+               "A": {"hand": ["La Jinn the Mystical Genie of the Lamp"]},
+               "B": {"spells": ["Trap Hole"]}})
+    d.apply("summon La Jinn the Mystical Genie of the Lamp")
+    assert d.pending.player == 1
+    assert d.texts()[d.pending.options.index(small(1).choose(d))] == "activate Trap Hole"
+
+
+def test_does_not_attack_into_a_bigger_monster():
+    _, ans = answer({"turn": 3, "turn_player": "A", "phase": "battle",
+                     "A": {"monsters": ["Feral Imp"]},
+                     "B": {"monsters": ["Blue-Eyes White Dragon"]}}, small(2))
+    assert not ans.startswith("attack")
+
+
+def test_sees_lethal_and_says_so():
+    doc = {"turn": 3, "turn_player": "A", "phase": "battle",
+           "A": {"monsters": ["Summoned Skull", "La Jinn the Mystical Genie of the Lamp"]},
+           "B": {"lp": 2300, "monsters": ["Feral Imp"], "hand": ["Dark Hole"]}}
+    bot = small(3, talk=True)
+    d = build(doc)
+    said = []
+    while d.winner is None and d.turn == 3:
+        dec = d.pending
+        d.apply(bot.choose(d) if dec.player == 0 else dec.options[-1])
+        bot.react(d)
+        said += bot.take_lines()
+    assert d.winner == 0
+    assert any(x in SEARCH_LINES["sees_lethal"] for x in said), said
+
+
+def test_talk_is_reproducible_and_quiet_when_asked():
+    def chat(seed):
+        bot = small(seed, talk=True)
+        d = new_duel(YUGI, KAIBA, seed=seed)
+        rnd = RandomAgent(seed)
+        said = []
+        while d.winner is None:
+            d.apply(bot.choose(d) if d.pending.player == 0 else rnd.choose(d))
+            bot.react(d)
+            said += bot.take_lines()
+        return said
+    a = chat(21)
+    assert a == chat(21)
+    assert a and all(x == x.lower() for x in a)
+    assert small(1).take_lines() == []
