@@ -45,9 +45,9 @@ from .heuristic import (HeuristicAgent, Talk, LINES, evaluate, evaluate_lasting,
 # play (a deterministic bound on the time; about 40 µs a step here), the time safety net in
 # seconds.
 LEVELS = {
-    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 12000,
+    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 10000,
                "time_limit": 0.8},
-    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 48000,
+    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 40000,
              "time_limit": 3.0},
 }
 
@@ -383,11 +383,75 @@ def policy(d, tried: set | None = None) -> int:
     (turn, card) of Spells tried already and not played: one simulation tries a card once a
     turn."""
     dec = d.pending
-    if dec.kind == ACTION and d.phase != K.BATTLE and len(dec.options) > 1:
-        i = _spell_worth_it(d, dec, tried)
-        if i >= 0:
-            return i
+    if len(dec.options) > 1:
+        if dec.kind == ACTION and d.phase != K.BATTLE:
+            i = _spell_worth_it(d, dec, tried)
+            if i >= 0:
+                return i
+        elif dec.kind == RESPONSE:
+            return _respond(d, dec)
     return greedy(d)
+
+
+def _respond(d, dec) -> int:
+    """A response window: an optional trigger effect is used; a Trap or Quick Effect only when
+    there is something to answer (a summon, an attack, a chain) and, tried on a clone until
+    the action is settled, it leaves a better board than passing does."""
+    opts = dec.options
+    pass_i = 0
+    acts = []
+    for i, o in enumerate(opts):
+        if o.verb == "pass":
+            pass_i = i
+        elif o.verb == "activate":
+            if isinstance(o.arg, tuple):
+                return i
+            acts.append(i)
+    if not acts or not _something_happens(d):
+        return pass_i
+    return _best_of(d, dec.player, [pass_i] + acts[:5], 50.0)
+
+
+def _best_of(d, p: int, answers: list, keep: float) -> int:
+    """The answer (the first is the default) whose settled board is best for p; another answer
+    must beat the first by `keep` (the worth of keeping a card for later)."""
+    best_i, best_v = answers[0], None
+    for i in answers:
+        sim = d.clone()
+        sim.apply(i)
+        settle(sim)
+        v = evaluate_lasting(sim, p)
+        if best_v is None:
+            best_v = v + keep
+        elif v > best_v:
+            best_i, best_v = i, v
+    return best_i
+
+
+def settle(d, limit: int = 40) -> None:
+    """Play on until the chain and the current action are done (the turn player's next free
+    decision), with the rule policy; a small selection (the target of a Trap or an Equip Spell)
+    is made by trying each answer (the heuristic's own quick choice assumes a target is to be
+    harmed, which is wrong for a card that helps it)."""
+    k = 0
+    while d.winner is None and k < limit:
+        dec = d.pending
+        if dec is None or (dec.kind == ACTION and not d.chain):
+            return
+        n = len(dec.options)
+        if dec.kind == SELECT and 1 < n <= 6:
+            best_i, best_v = 0, None
+            for i in range(n):
+                sim = d.clone()
+                sim.apply(i)
+                _settle(sim)
+                v = evaluate_lasting(sim, dec.player)
+                if best_v is None or v > best_v:
+                    best_i, best_v = i, v
+            d.apply(best_i)
+        else:
+            d.apply(greedy(d, probe=False))
+        k += 1
 
 
 def _spell_worth_it(d, dec, tried) -> int:
@@ -411,7 +475,7 @@ def _spell_worth_it(d, dec, tried) -> int:
     for i in spells[:3]:
         sim = d.clone()
         sim.apply(i)
-        _settle(sim)
+        settle(sim)
         v = evaluate_lasting(sim, p)
         if v > best_v:
             best_i, best_v = i, v
