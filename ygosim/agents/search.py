@@ -43,7 +43,9 @@ from .heuristic import (HeuristicAgent, Talk, LINES, evaluate, evaluate_lasting,
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
 # worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
 # play (a deterministic bound on the time; about 40 µs a step here), the time safety net in
-# seconds.
+# seconds. The safety net counts the CPU time of the bot's own process (time.process_time), so
+# that other programs busy on the same machine neither cut its thinking short nor change its
+# decisions; it only stops a search that the counted budget lets run too long on a slow CPU.
 LEVELS = {
     "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 10000,
                "time_limit": 0.8},
@@ -212,8 +214,7 @@ class SearchAgent:
         me = dec.player
         budget = self._budget(duel, dec)
         cfg = self.cfg
-        t0 = time.perf_counter()
-        deadline = t0 + cfg["time_limit"]
+        deadline = time.process_time() + cfg["time_limit"]   # CPU time: see LEVELS
         worlds = [determinize(duel, me, self.rng) for _ in range(min(cfg["worlds"], budget))]
         prior = greedy(worlds[0], probe=False)
         cands = [prior] + [i for i in range(n) if i != prior]
@@ -237,7 +238,7 @@ class SearchAgent:
                     w = worlds[node.n % len(worlds)]
                     work += self._simulate(w, i, node, me, stop_turn, turn, sets)
                     sims += 1
-                if work > work_budget or time.perf_counter() > deadline:
+                if work > work_budget or time.process_time() > deadline:
                     out_of_time = work <= work_budget      # (else: the counted work is done)
                     break
             if out_of_time or work > work_budget:
