@@ -37,7 +37,8 @@ from ..engine.const import SZONE, FACEDOWN
 from ..engine.decision import ACTION, RESPONSE, SELECT, CALL, ZONE, DECLARE, FIRST
 from ..engine.observe import determinize
 from ..engine.rng import Rng
-from .heuristic import (HeuristicAgent, Talk, LINES, evaluate, evaluate_lasting, greedy,
+from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
+                        evaluate_lasting, greedy, _greedy_response,
                         _something_happens, _settle)
 
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
@@ -136,7 +137,7 @@ def signature(d, me: int) -> tuple:
             tuple(d.hand[me]), len(d.hand[o]), len(d.gy[0]), len(d.gy[1]), len(d.chain))
 
 
-class SearchAgent:
+class SearchAgent(Talking):
     """The search bot. `choose(duel)` answers the pending decision; `lines`/`take_lines()` and
     `react(duel)` as the heuristic bot's."""
 
@@ -199,18 +200,12 @@ class SearchAgent:
         return opt
 
     def _choose_index(self, duel) -> int:
-        dec = duel.pending
-        opts = dec.options
-        n = len(opts)
         self.last_sims = 0
-        if n == 1:
-            return 0
-        if dec.kind in (CALL, ZONE, DECLARE):
-            return greedy(duel, probe=False)
-        if dec.kind == FIRST:
-            for i, o in enumerate(opts):
-                if o.arg == "first":
-                    return i
+        i = trivial_answer(duel)
+        if i >= 0:
+            return i
+        dec = duel.pending
+        n = len(dec.options)
         me = dec.player
         budget = self._budget(duel, dec)
         cfg = self.cfg
@@ -364,17 +359,6 @@ class SearchAgent:
             return 0.02
         return 0.02 + 0.88 / (1.0 + math.exp(-x))     # a board is never worth a win
 
-    # -- talking
-    def take_lines(self) -> list[str]:
-        if self.talk is None:
-            return []
-        out, self.talk.pending = self.talk.pending, []
-        return out
-
-    def react(self, duel) -> None:
-        if self.talk is not None:
-            self.talk.react(duel)
-
 
 # ============================================================================ rollout policy
 def policy(d, tried: set | None = None) -> int:
@@ -389,44 +373,9 @@ def policy(d, tried: set | None = None) -> int:
             i = _spell_worth_it(d, dec, tried)
             if i >= 0:
                 return i
-        elif dec.kind == RESPONSE:
-            return _respond(d, dec)
+        elif dec.kind == RESPONSE:      # (settled with selections tried: see settle)
+            return _greedy_response(d, dec.player, dec.options, True, settle)
     return greedy(d)
-
-
-def _respond(d, dec) -> int:
-    """A response window: an optional trigger effect is used; a Trap or Quick Effect only when
-    there is something to answer (a summon, an attack, a chain) and, tried on a clone until
-    the action is settled, it leaves a better board than passing does."""
-    opts = dec.options
-    pass_i = 0
-    acts = []
-    for i, o in enumerate(opts):
-        if o.verb == "pass":
-            pass_i = i
-        elif o.verb == "activate":
-            if isinstance(o.arg, tuple):
-                return i
-            acts.append(i)
-    if not acts or not _something_happens(d):
-        return pass_i
-    return _best_of(d, dec.player, [pass_i] + acts[:5], 50.0)
-
-
-def _best_of(d, p: int, answers: list, keep: float) -> int:
-    """The answer (the first is the default) whose settled board is best for p; another answer
-    must beat the first by `keep` (the worth of keeping a card for later)."""
-    best_i, best_v = answers[0], None
-    for i in answers:
-        sim = d.clone()
-        sim.apply(i)
-        settle(sim)
-        v = evaluate_lasting(sim, p)
-        if best_v is None:
-            best_v = v + keep
-        elif v > best_v:
-            best_i, best_v = i, v
-    return best_i
 
 
 def settle(d, limit: int = 40) -> None:
