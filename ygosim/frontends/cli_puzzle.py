@@ -6,14 +6,13 @@ import sys
 import click
 
 from ..cli import main
+from .options import agent_option, seed_option
 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--agent", "agent_name", default="search", show_default=True,
-              help="The agent that plays the turn (random, heuristic, search, easy, normal, "
-                   "hard).")
-@click.option("--seed", default=1, show_default=True, type=int, help="The agent's seed.")
+@agent_option("--agent", "search", "The agent that plays the turn.", dest="agent_name")
+@seed_option("The agent's seed.", default=1)
 @click.option("-v", "--verbose", is_flag=True, help="Print the agent's answers.")
 def puzzle(files, agent_name, seed, verbose):
     """Let an agent play the turn of each puzzle; SOLVED if it wins that turn. Exit 0 all
@@ -21,7 +20,6 @@ def puzzle(files, agent_name, seed, verbose):
     from ..agents import make_agent
     from ..puzzle import load_puzzle, run_puzzle
     from ..scenario import ScenarioError
-    make_agent(agent_name)
     bad = False
     solved = total = 0
     for f in files:
