@@ -22,6 +22,9 @@ import cProfile
 import pstats
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # this checkout's ygosim
 
 from ygosim.agents.heuristic import HeuristicAgent
 from ygosim.agents.search import SearchAgent
