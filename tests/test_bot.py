@@ -16,12 +16,13 @@ from ygosim.scenario import build
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 
 
-def play(deck_a, deck_b, a, b, seed):
-    """A whole duel; every answer must be one of the legal ones. Returns (duel, slowest)."""
+def play(deck_a, deck_b, a, b, seed, limit=None):
+    """A whole duel (or its first `limit` decisions); every answer must be one of the legal
+    ones. Returns (duel, slowest)."""
     d = new_duel(deck_a, deck_b, seed=seed)
     agents = (a, b)
     slowest = 0.0
-    while d.winner is None:
+    while d.winner is None and (limit is None or d.n_decisions < limit):
         dec = d.pending
         t0 = time.perf_counter()
         opt = agents[dec.player].choose(d)

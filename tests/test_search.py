@@ -16,6 +16,8 @@ from ygosim.engine.api import new_duel
 from ygosim.formats.deck import load_deck
 from ygosim.scenario import build
 
+from test_bot import play as play_checked
+
 YUGI, KAIBA, MASTERS = load_deck("yugi"), load_deck("kaiba"), load_deck("masters")
 
 
@@ -26,19 +28,8 @@ def small(seed, **kw):
 
 
 def play(deck_a, deck_b, a, b, seed, limit=100000):
-    """A duel to the end; every answer must be one of the legal ones."""
-    d = new_duel(deck_a, deck_b, seed=seed)
-    agents = (a, b)
-    while d.winner is None and d.n_decisions < limit:
-        dec = d.pending
-        opt = agents[dec.player].choose(d)
-        assert opt in dec.options, (opt, d.texts())
-        d.apply(opt)
-        for ag in agents:
-            if hasattr(ag, "react"):
-                ag.react(d)
-                ag.take_lines()
-    return d
+    """A duel to the end (or `limit` decisions); every answer must be one of the legal ones."""
+    return play_checked(deck_a, deck_b, a, b, seed, limit)[0]
 
 
 def test_registered_by_name_and_level():
