@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from ygosim.agents.search import SearchAgent
 from ygosim.cli import main
 from ygosim.engine.decision import POSITION, RESPONSE, SELECT, ZONE
+from ygosim.engine.observe import log_view
 from ygosim.engine.text import match
 from ygosim.puzzle import load_puzzle, run_puzzle
 
@@ -54,7 +55,7 @@ def test_there_are_puzzles():
 def test_the_solution_wins_and_the_tempting_line_does_not(path):
     doc = load_puzzle(path)
     good = run_puzzle(doc, LineAgent(doc["notes"]["solution"]))
-    assert good.solved, (good.reason, good.duel.log[-12:])
+    assert good.solved, (good.reason, log_view(good.duel, None)[-12:])
     bad = run_puzzle(doc, LineAgent(doc["notes"]["tempting"]))
     assert not bad.solved
 
@@ -92,7 +93,7 @@ def test_puzzle_command_bad_input(tmp_path):
 def test_the_defender_only_passes_unless_its_script_fits():
     doc = load_puzzle(PUZZLES[0])         # Trap Hole waits for a summon
     r = run_puzzle(doc, LineAgent(doc["notes"]["tempting"]))
-    assert "Trap Hole" in " ".join(r.duel.log)
+    assert "Trap Hole" in " ".join(log_view(r.duel, None))
     doc2 = dict(doc, script=[])
     r2 = run_puzzle(doc2, LineAgent(doc["notes"]["tempting"]))
-    assert "activates Trap Hole" not in " ".join(r2.duel.log)
+    assert "activates Trap Hole" not in " ".join(log_view(r2.duel, None))
