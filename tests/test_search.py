@@ -46,10 +46,12 @@ def test_registered_by_name_and_level():
 
 
 def test_hard_thinks_more_than_normal():
+    from ygosim.agents.search import LEVELS as BUDGETS
     normal, hard = make_agent("normal", 1), make_agent("hard", 1)
-    assert hard.cfg["sims"] > normal.cfg["sims"]
-    assert hard.cfg["time_limit"] > normal.cfg["time_limit"]
-    assert normal.cfg["time_limit"] < 1.0       # the safety net keeps normal under a second
+    assert hard.cfg["sims"] > normal.cfg["sims"] and hard.cfg["work"] > normal.cfg["work"]
+    # (the tests' bots have no time limit: conftest; the levels' own safety nets)
+    assert BUDGETS["hard"]["time_limit"] > BUDGETS["normal"]["time_limit"]
+    assert BUDGETS["normal"]["time_limit"] < 1.0    # the safety net keeps normal under a second
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -7,8 +7,6 @@ normal and hard the search bot (`search` is `normal`).
 """
 from __future__ import annotations
 
-import inspect
-
 from .random_agent import RandomAgent
 from .heuristic import HeuristicAgent
 from .search import SearchAgent, make_level
@@ -24,6 +22,6 @@ def make_agent(name: str, seed: int = 0, talk: bool = False):
     if name not in AGENTS:
         raise YgosimError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
     make = AGENTS[name]
-    if talk and "talk" in inspect.signature(make).parameters:
+    if talk and getattr(make, "talks", False):        # a Talking bot, or a level of one
         return make(seed=seed, talk=True)
     return make(seed=seed)

@@ -413,8 +413,10 @@ def trivial_answer(duel) -> int:
 
 class Talking:
     """What a talking bot shows the front end: `take_lines()` empties what it said (its `talk`,
-    a Talk, or None when quiet); `react(duel)` looks at what happened."""
+    a Talk, or None when quiet); `react(duel)` looks at what happened. A talking bot's
+    constructor takes `talk=True`."""
 
+    talks = True
     talk = None
 
     def take_lines(self) -> list[str]:

@@ -488,6 +488,7 @@ def make_level(level: str):
             return HeuristicAgent(seed, talk=talk, samples=1)
         return SearchAgent(seed, talk=talk, level=level)
     make.level = level
+    make.talks = True
     return make
 
 
