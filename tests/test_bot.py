@@ -8,6 +8,7 @@ import pytest
 from ygosim.agents import AGENTS, make_agent
 from ygosim.agents.heuristic import LINES, HeuristicAgent
 from ygosim.agents.random_agent import RandomAgent
+from ygosim.agents.search import SearchAgent
 from ygosim.engine.api import new_duel
 from ygosim.formats.deck import load_deck
 from ygosim.scenario import build
@@ -15,12 +16,13 @@ from ygosim.scenario import build
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 
 
-def play(deck_a, deck_b, a, b, seed):
-    """A whole duel; every answer must be one of the legal ones. Returns (duel, slowest)."""
+def play(deck_a, deck_b, a, b, seed, limit=None):
+    """A whole duel (or its first `limit` decisions); every answer must be one of the legal
+    ones. Returns (duel, slowest)."""
     d = new_duel(deck_a, deck_b, seed=seed)
     agents = (a, b)
     slowest = 0.0
-    while d.winner is None:
+    while d.winner is None and (limit is None or d.n_decisions < limit):
         dec = d.pending
         t0 = time.perf_counter()
         opt = agents[dec.player].choose(d)
@@ -78,13 +80,22 @@ def bot_answer(doc, seed=1):
     return d, d.texts()[d.pending.options.index(bot.choose(d))]
 
 
-def test_springs_trap_hole_on_a_summon():
+# The heuristic bot and the search bot (a small counted budget, no time limit) alike
+BOTS = {"heuristic": lambda seed: HeuristicAgent(seed),
+        "search": lambda seed: SearchAgent(seed, sims=40, worlds=4, time_limit=1e9)}
+TALKING = {"heuristic": lambda seed: HeuristicAgent(seed, talk=True, budget=1e9, work=500),
+           "search": lambda seed: SearchAgent(seed, talk=True, sims=40, worlds=4,
+                                              time_limit=1e9)}
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_springs_trap_hole_on_a_summon(bot):
     d = build({"turn": 3, "turn_player": "A", "phase": "main1",
                "A": {"hand": ["La Jinn the Mystical Genie of the Lamp"]},
                "B": {"spells": ["Trap Hole"]}})
     d.apply("summon La Jinn the Mystical Genie of the Lamp")
     assert d.pending.player == 1
-    assert d.texts()[d.pending.options.index(HeuristicAgent(1).choose(d))] == "activate Trap Hole"
+    assert d.texts()[d.pending.options.index(BOTS[bot](1).choose(d))] == "activate Trap Hole"
 
 
 def test_removal_when_it_pays_and_not_when_it_does_not():
@@ -119,16 +130,18 @@ def test_never_passes_up_lethal(seed):
     assert d.winner == 0
 
 
-def test_does_not_attack_into_a_bigger_monster():
-    _, ans = bot_answer({"turn": 3, "turn_player": "A", "phase": "battle",
-                         "A": {"monsters": ["Feral Imp"]},
-                         "B": {"monsters": ["Blue-Eyes White Dragon"]}})
-    assert not ans.startswith("attack")
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_does_not_attack_into_a_bigger_monster(bot):
+    d = build({"turn": 3, "turn_player": "A", "phase": "battle",
+               "A": {"monsters": ["Feral Imp"]},
+               "B": {"monsters": ["Blue-Eyes White Dragon"]}})
+    assert not d.texts()[d.pending.options.index(BOTS[bot](2).choose(d))].startswith("attack")
 
 
-def test_talk_is_lowercase_chat_and_reproducible():
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_talk_is_lowercase_chat_and_reproducible(bot):
     def chat(seed):
-        bot = HeuristicAgent(seed, talk=True, budget=1e9, work=500)   # budget-only: load-proof
+        bot = talking(seed)
         d = new_duel(YUGI, KAIBA, seed=seed)
         rnd = RandomAgent(seed)
         said = []
@@ -137,9 +150,10 @@ def test_talk_is_lowercase_chat_and_reproducible():
             bot.react(d)
             said += bot.take_lines()
         return said
+    talking = TALKING[bot]
     a = chat(21)
     assert a == chat(21)
     assert a[0] in LINES["hello"]
     assert a[-1] in LINES["win"] + LINES["lose"] + LINES["draw"]
     assert all(x == x.lower() for x in a)
-    assert HeuristicAgent(1).take_lines() == []          # quiet: says nothing
+    assert BOTS[bot](1).take_lines() == []          # quiet: says nothing

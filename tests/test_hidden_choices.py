@@ -119,7 +119,9 @@ def test_the_opponents_extra_deck_is_dealt_again():
 
 
 def bot_factories():
-    return {"heuristic": lambda seed: HeuristicAgent(seed, budget=1e9, work=500, samples=2)}
+    from ygosim.agents.search import SearchAgent
+    return {"heuristic": lambda seed: HeuristicAgent(seed, budget=1e9, work=500, samples=2),
+            "search": lambda seed: SearchAgent(seed, sims=40, worlds=4, time_limit=1e9)}
 
 
 DECKS = Path(__file__).resolve().parents[1] / "ygosim" / "decks"

@@ -27,7 +27,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run_cli(args, lines, env=None, command="duel"):
+    """`ygosim COMMAND ARGS` with these typed lines; a duel's bot is the heuristic bot unless
+    ARGS name one (the duels the tests replay: person_script plays the same bot)."""
     data = lines if isinstance(lines, bytes) else "".join(x + "\n" for x in lines)
+    if command == "duel" and "--bot" not in args:
+        args = ["--bot", "heuristic", *args]
     return CliRunner().invoke(main, [command, *args], input=data, env=env)
 
 
@@ -83,6 +87,16 @@ def test_whole_duel_from_a_script_of_grammar_lines(tmp_path):
     assert rep["seed"] == seed
     assert [x["index"] for x in rep["decisions"]] == expected.history
     assert rep["result"]["reason"] == expected.win_reason
+
+
+@pytest.mark.parametrize("args,bot", [([], "normal"), (["--bot", "easy"], "easy"),
+                                      (["--bot", "hard"], "hard")])
+def test_the_bot_is_the_search_bot_at_normal_unless_a_level_is_named(args, bot):
+    r = CliRunner().invoke(main, ["duel", "--seed", "2", "--quiet", *args], input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert f"vs the bot (kaiba, {bot})" in r.output
+    r = CliRunner().invoke(main, ["duel", "--bot", "impossible"], input="quit\n")
+    assert r.exit_code == 2 and "impossible" in r.output
 
 
 def test_end_of_input_exits_0_mid_duel():
@@ -390,7 +404,7 @@ def first_move(term: Pty) -> None:
 
 
 def test_typed_ahead_answers_are_not_applied_to_a_later_question():
-    term = Pty(["duel", "--seed", "4", "--plain", "--quiet"])
+    term = Pty(["duel", "--seed", "4", "--plain", "--quiet", "--bot", "heuristic"])
     first_move(term)
     mark = len(term.out)
     term.send("end\nend\n")          # the second `end` is typed while the bot plays its turn
@@ -406,7 +420,7 @@ def test_typed_ahead_answers_are_not_applied_to_a_later_question():
 
 
 def test_ctrl_c_in_a_real_terminal(tmp_path):
-    term = Pty(["duel", "--seed", "4", "--plain", "--quiet"])
+    term = Pty(["duel", "--seed", "4", "--plain", "--quiet", "--bot", "heuristic"])
     first_move(term)
     term.send("\x03")
     term.expect("Save the replay before leaving")

@@ -102,7 +102,8 @@ def test_the_lobby_offers_the_built_in_decks_the_rule_sets_and_the_bots(client):
     goat = next(r for r in opts["rules"] if r["name"] == "goat")
     assert goat["emz"] is False and goat["pendulum"] is False
     assert {b["name"] for b in opts["bots"]} == set(agents.AGENTS)
-    assert opts["default_bot"] in agents.AGENTS
+    assert opts["default_bot"] == "normal"           # the search bot, thinking under a second
+    assert [b["name"] for b in opts["bots"]][:3] == ["easy", "normal", "hard"]
     yugi = next(d for d in opts["decks"] if d["name"] == "yugi")
     assert yugi["playable"] == {r: True for r in NAMES}
     for page in ("/", "/replay", "/room/whatever", "/static/room.js", "/static/style.css"):
@@ -139,6 +140,18 @@ def test_bad_decks_are_refused_with_the_reason(client, deck, words):
     r = client.post("/api/rooms", json={"deck": deck, "opponent": "bot"})
     assert r.status_code in (400, 413) and words in r.json()["error"], r.text
     assert not client.app.state.rooms.rooms
+
+
+@pytest.mark.parametrize("bot", [None, "easy", "hard"])
+def test_a_room_plays_the_bot_level_asked_for_normal_by_default(client, bot):
+    body = {"deck": YUGI, "opponent": "bot", "seed": 3}
+    if bot:
+        body["bot"] = bot
+    r = client.post("/api/rooms", json=body)
+    assert r.status_code == 200, r.text
+    t = table_of(client, r.json()["room"])
+    assert t.bot_name == (bot or "normal")
+    assert t.names[1] == f"Bot ({bot or 'normal'})"
 
 
 def test_an_uploaded_ydk_and_a_ydke_url_make_decks(client):

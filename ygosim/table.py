@@ -127,10 +127,7 @@ def make_bot(name, seed: int, talk: bool):
     from .agents import make_agent
     if not isinstance(name, str):
         return copy.deepcopy(name)
-    if name == "heuristic":
-        from .agents.heuristic import HeuristicAgent
-        return HeuristicAgent(seed, talk=talk)
-    return make_agent(name, seed)
+    return make_agent(name, seed, talk=talk)
 
 
 def parse_phase(word: str) -> str:

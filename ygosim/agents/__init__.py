@@ -2,22 +2,26 @@
 
 An agent is an object with `choose(duel) -> Option` (one of duel.legal_actions()).
 `make_agent(name, seed)` builds one by name; ygosim.agents.AGENTS lists the names.
+The bot's levels (`easy`, `normal`, `hard`: LEVELS) are names too: easy is the heuristic bot,
+normal and hard the search bot (`search` is `normal`).
 """
 from __future__ import annotations
 
 from .random_agent import RandomAgent
 from .heuristic import HeuristicAgent
+from .search import SearchAgent, make_level
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": make_level("normal"),
+          "easy": make_level("easy"), "normal": make_level("normal"), "hard": make_level("hard")}
+LEVELS = ("easy", "normal", "hard")
 
 
-def make_agent(name: str, seed: int = 0):
+def make_agent(name: str, seed: int = 0, talk: bool = False):
+    """The agent called `name`, seeded; `talk` turns on the chat of agents that talk."""
     from ..errors import YgosimError
     if name not in AGENTS:
-        try:  # agents added by later modules register themselves on import
-            from . import heuristic  # noqa: F401
-        except ImportError:
-            pass
-    if name not in AGENTS:
         raise YgosimError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
-    return AGENTS[name](seed=seed)
+    make = AGENTS[name]
+    if talk and getattr(make, "talks", False):        # a Talking bot, or a level of one
+        return make(seed=seed, talk=True)
+    return make(seed=seed)

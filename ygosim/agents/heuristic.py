@@ -259,10 +259,10 @@ def _greedy_battle(d, p, opts) -> int:
     return end if end >= 0 else (main2 if main2 >= 0 else 0)
 
 
-def _greedy_response(d, p, opts, probe: bool = True) -> int:
+def _greedy_response(d, p, opts, probe: bool = True, settle=None) -> int:
     """Optional trigger effects: yes. Anything else (a Trap, a Quick Effect) only when there is
     something to answer, and (with `probe`) only if activating it leaves a better board once
-    the action is settled than passing does."""
+    the action is settled (by `settle`, _settle by default) than passing does."""
     pass_i = 0
     acts = []
     for i, o in enumerate(opts):
@@ -279,7 +279,7 @@ def _greedy_response(d, p, opts, probe: bool = True) -> int:
     for i in [pass_i] + acts[:5]:
         sim = d.clone()
         sim.apply(i)
-        _settle(sim)
+        (settle or _settle)(sim)
         v = evaluate_lasting(sim, p)
         if best_v is None or v > best_v + 50:     # passing keeps the card for later
             best_i, best_v = i, v
@@ -382,20 +382,57 @@ def horizon(d, p: int) -> int:
 def rollout(d, p: int, stop_turn: int, max_steps: int = 400, deadline: float = 0.0) -> None:
     """Play on with the rule policy until the start of turn `stop_turn` when p is the turn
     player (horizon(), computed before the answer is applied; or the duel's end, or the
-    `deadline` on time.perf_counter()). Returns the number of steps played."""
+    `deadline` on time.process_time()). Returns the number of steps played."""
     k = 0
     while d.winner is None and k < max_steps:
         if d.turn >= stop_turn and d.tp == p:
             return k
         d.apply(greedy(d))
         k += 1
-        if deadline and time.perf_counter() > deadline:
+        if deadline and time.process_time() > deadline:
             return k
     return k
 
 
 # ============================================================================ the agent
-class HeuristicAgent:
+def trivial_answer(duel) -> int:
+    """The answer to a decision not worth a search (a single answer, a coin call, a zone, a
+    declaration; going first is always chosen), or -1."""
+    dec = duel.pending
+    opts = dec.options
+    if len(opts) == 1:
+        return 0
+    if dec.kind in (CALL, ZONE, DECLARE):
+        return greedy(duel, probe=False)
+    if dec.kind == FIRST:
+        for i, o in enumerate(opts):
+            if o.arg == "first":
+                return i
+    return -1
+
+
+class Talking:
+    """What a talking bot shows the front end: `take_lines()` empties what it said (its `talk`,
+    a Talk, or None when quiet); `react(duel)` looks at what happened. A talking bot's
+    constructor takes `talk=True`."""
+
+    talks = True
+    talk = None
+
+    def take_lines(self) -> list[str]:
+        if self.talk is None:
+            return []
+        out, self.talk.pending = self.talk.pending, []
+        return out
+
+    def react(self, duel) -> None:
+        """Look at what happened since the last call (the front end calls this after every
+        answer) and perhaps say something."""
+        if self.talk is not None:
+            self.talk.react(duel)
+
+
+class HeuristicAgent(Talking):
     """The bot. `choose(duel)` answers the pending decision (an Option); `lines` holds what it
     says (when `talk` is on) and `take_lines()` empties it."""
 
@@ -406,7 +443,8 @@ class HeuristicAgent:
         self.rng = Rng((seed * 7919) ^ 0xB0B)
         self.talk = Talk(seed) if talk else None
         self.work = work          # rollout steps per decision (keeps runs reproducible)
-        self.budget = budget      # seconds: a safety net under a slow machine
+        self.budget = budget      # CPU seconds: a safety net under a slow machine (the
+                                  # bot's own CPU time, so busy neighbours change nothing)
         self.max_options = max_options
         self.samples = samples
         self.last_seconds = 0.0
@@ -427,19 +465,14 @@ class HeuristicAgent:
         return opt
 
     def _choose_index(self, duel) -> int:
+        i = trivial_answer(duel)
+        if i >= 0:
+            return i
         dec = duel.pending
         opts = dec.options
         n = len(opts)
-        if n == 1:
-            return 0
         p = dec.player
-        if dec.kind in (CALL, ZONE, DECLARE):
-            return greedy(duel, probe=False)
-        if dec.kind == FIRST:
-            for i, o in enumerate(opts):
-                if o.arg == "first":
-                    return i
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         worlds = [determinize(duel, p, self.rng) for _ in range(self.samples)]
         world = worlds[0]
         prior = greedy(world, probe=False)
@@ -448,12 +481,12 @@ class HeuristicAgent:
         totals: dict = {}
         work = 0                       # rollout steps so far: the budget, deterministic
         for k, w in enumerate(worlds):
-            if k and (work > self.work / 2 or time.perf_counter() - t0 > self.budget / 2):
+            if k and (work > self.work / 2 or time.process_time() - t0 > self.budget / 2):
                 break                  # enough: the remaining samples are skipped
             for i in order:
                 if i in totals and len(totals[i]) < k:
                     continue           # cut off by the budget in an earlier sample
-                if totals and (work > self.work or time.perf_counter() - t0 > self.budget):
+                if totals and (work > self.work or time.process_time() - t0 > self.budget):
                     break
                 sim = w.clone()
                 sim.apply(i)
@@ -486,18 +519,6 @@ class HeuristicAgent:
             idx.remove(prior)
         return [prior] + idx
 
-    # -- talking
-    def take_lines(self) -> list[str]:
-        if self.talk is None:
-            return []
-        out, self.talk.pending = self.talk.pending, []
-        return out
-
-    def react(self, duel) -> None:
-        """Look at what happened since the last call (the front end calls this after every
-        answer) and perhaps say something."""
-        if self.talk is not None:
-            self.talk.react(duel)
 
 
 # ============================================================================ talking

@@ -8,3 +8,4 @@ from . import cli_match  # noqa: F401
 from . import terminal  # noqa: F401
 from . import cli_reports  # noqa: F401
 from . import cli_web  # noqa: F401
+from . import cli_puzzle  # noqa: F401

@@ -662,8 +662,9 @@ def _deck_label(ref: str) -> str:
                    "file or a ydke:// URL.")
 @click.option("--opponent", "opp_ref", default="kaiba", show_default=True,
               help="The bot's deck (same forms as --deck).")
-@agent_option("--bot", "heuristic", "The agent you play against: heuristic (the bot) or "
-              "random (an easy one).", dest="bot")
+@agent_option("--bot", "normal", "The bot you play against: a level (easy: the rule-of-thumb "
+              "bot, normal: the search bot thinking under a second, hard: the search bot "
+              "thinking longer) or an agent by name (heuristic, search, random).", dest="bot")
 @seed_option("Seed of the duel (random if not given): the same seed and answers give the "
              "same duel.", default=None)
 @click.option("--quiet", is_flag=True, help="The bot does not talk.")

@@ -41,8 +41,12 @@ def bots() -> tuple[list[dict], str]:
     names = sorted(agents.AGENTS)
     levels = [n for n in getattr(agents, "LEVELS", ()) if n in agents.AGENTS]
     words = {"random": "random (plays any legal answer)",
-             "heuristic": "heuristic (the rule-of-thumb bot)"}
-    out = [{"name": n, "label": f"{n} (level)"} for n in levels]
+             "heuristic": "heuristic (the rule-of-thumb bot)",
+             "search": "search (the search bot at normal)",
+             "easy": "easy (the rule-of-thumb bot)",
+             "normal": "normal (the search bot: under a second a move)",
+             "hard": "hard (the search bot: up to 3 s a move)"}
+    out = [{"name": n, "label": words.get(n, f"{n} (level)")} for n in levels]
     out += [{"name": n, "label": words.get(n, n)} for n in names if n not in levels]
     default = "normal" if "normal" in levels else "heuristic"
     return out, default

@@ -1,0 +1,116 @@
+"""The search bot: legal in every decision, reproducible, honest about hidden cards, talks.
+
+Budgets here are small (tens of simulations) and the time safety net is off (a large time
+limit), so the tests are quick and do not depend on the machine's speed. How strong the bot is
+and how long it thinks are measured by tools/measure_search.py and reported in the README.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ygosim.agents import AGENTS, LEVELS, make_agent
+from ygosim.agents.heuristic import HeuristicAgent
+from ygosim.agents.random_agent import RandomAgent
+from ygosim.agents.search import SEARCH_LINES, SearchAgent, policy
+from ygosim.engine.api import new_duel
+from ygosim.formats.deck import load_deck
+from ygosim.scenario import build
+
+from test_bot import play as play_checked
+
+YUGI, KAIBA, MASTERS = load_deck("yugi"), load_deck("kaiba"), load_deck("masters")
+
+
+def small(seed, **kw):
+    kw.setdefault("sims", 30)
+    kw.setdefault("worlds", 4)
+    return SearchAgent(seed, time_limit=1e9, **kw)
+
+
+def play(deck_a, deck_b, a, b, seed, limit=100000):
+    """A duel to the end (or `limit` decisions); every answer must be one of the legal ones."""
+    return play_checked(deck_a, deck_b, a, b, seed, limit)[0]
+
+
+def test_registered_by_name_and_level():
+    assert {"search", "easy", "normal", "hard"} <= set(AGENTS)
+    assert LEVELS == ("easy", "normal", "hard")
+    assert isinstance(make_agent("search", 1), SearchAgent)
+    assert make_agent("normal", 1).level == "normal"
+    assert make_agent("hard", 1).level == "hard"
+    assert isinstance(make_agent("easy", 1), HeuristicAgent)
+    assert make_agent("normal", 1, talk=True).talk is not None
+    assert make_agent("random", 1, talk=True) is not None     # agents that do not talk
+    with pytest.raises(ValueError):
+        SearchAgent(1, level="impossible")
+
+
+def test_hard_thinks_more_than_normal():
+    from ygosim.agents.search import LEVELS as BUDGETS
+    normal, hard = make_agent("normal", 1), make_agent("hard", 1)
+    assert hard.cfg["sims"] > normal.cfg["sims"] and hard.cfg["work"] > normal.cfg["work"]
+    # (the tests' bots have no time limit: conftest; the levels' own safety nets)
+    assert BUDGETS["hard"]["time_limit"] > BUDGETS["normal"]["time_limit"]
+    assert BUDGETS["normal"]["time_limit"] < 1.0    # the safety net keeps normal under a second
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_legal_and_winning_against_random(seed):
+    bot, rnd = small(seed, talk=True), RandomAgent(seed)
+    if seed % 2:
+        d = play(KAIBA, YUGI, rnd, bot, seed)
+        assert d.winner == 1
+    else:
+        d = play(YUGI, KAIBA, bot, rnd, seed)
+        assert d.winner == 0
+    assert bot.decisions > 10 and bot.total_sims > bot.decisions
+
+
+def test_legal_with_extra_deck_summons():
+    d = play(MASTERS, MASTERS, small(3), small(4), 3, limit=400)
+    assert d.n_decisions >= 100 or d.winner is not None
+
+
+def test_same_seed_same_decisions():
+    a = play(YUGI, KAIBA, small(7, talk=True), RandomAgent(7), 7, limit=150)
+    b = play(YUGI, KAIBA, small(7), RandomAgent(7), 7, limit=150)
+    assert a.history == b.history
+
+
+def test_the_policy_answers_every_decision_legally():
+    d = new_duel(YUGI, KAIBA, seed=9)
+    tried = set()
+    while d.winner is None:
+        i = policy(d, tried)
+        assert 0 <= i < len(d.pending.options)
+        d.apply(i)
+
+
+def test_sees_lethal_and_says_so():
+    doc = {"turn": 3, "turn_player": "A", "phase": "battle",
+           "A": {"monsters": ["Summoned Skull", "La Jinn the Mystical Genie of the Lamp"]},
+           "B": {"lp": 2300, "monsters": ["Feral Imp"], "hand": ["Dark Hole"]}}
+    bot = small(3, talk=True)
+    d = build(doc)
+    said = []
+    while d.winner is None and d.turn == 3:
+        dec = d.pending
+        d.apply(bot.choose(d) if dec.player == 0 else dec.options[-1])
+        bot.react(d)
+        said += bot.take_lines()
+    assert d.winner == 0
+    assert any(x in SEARCH_LINES["sees_lethal"] for x in said), said
+
+
+def test_plays_around_a_trap_and_says_so():
+    """B's set card is most likely Reinforcements (its deck is full of them): Battle Ox
+    attacking Feral Imp would lose to it. The bot holds the attack back, and says why."""
+    doc = {"turn": 3, "turn_player": "A", "phase": "battle",
+           "A": {"monsters": ["Battle Ox"]},
+           "B": {"monsters": ["Feral Imp"], "spells": ["Reinforcements"],
+                 "hand": ["Reinforcements"],
+                 "deck": ["Reinforcements", "Castle Walls", "Celtic Guardian", "Kojikocy"]}}
+    d = build(doc)
+    bot = SearchAgent(1, talk=True, time_limit=1e9)
+    assert bot.choose(d).verb != "attack"
+    assert any(x in SEARCH_LINES["plays_around"] for x in bot.take_lines())

@@ -1,0 +1,495 @@
+"""The search bot: Monte Carlo tree search over determinized clones of the duel.
+
+At each decision with more than one answer the bot
+  1. deals the hidden information again, several times (`determinize`: the opponent's hand,
+     Deck, Extra Deck and face-down cards are redrawn from what the bot may know, its own Deck
+     is shuffled): these are the *worlds* it imagines; it never reads the real hidden cards;
+  2. runs simulations: one of its answers is applied to a clone of a world, then its own later
+     decisions follow a search tree (one tree for all worlds: Information Set MCTS from its own
+     point of view; UCB1 with availability counts, widened progressively in the rule policy's
+     order) while the opponent, and everything past the tree, follows the rule policy
+     (`policy`: the heuristic bot's `greedy`, which springs Traps and Quick Effects when that
+     pays, plus Spells tried when they leave a better board), up to a horizon: the start of its
+     own next turn, or one turn further when life points are low enough for the extra turn to
+     decide the duel;
+  3. scores the board it reaches (a win is 1, a loss 0, else the heuristic's evaluation squashed
+     into 0..1).
+The answers at the root compete by sequential halving: each round, every answer still in the
+race gets the same number of simulations in the same worlds (so they are compared on the same
+imagined cards), and the worse half drops out.
+
+Its budget is counted in simulations, so a seed gives the same decisions on any machine; a
+time limit is only a safety net. Levels: `easy` is the heuristic bot (one world per decision),
+`normal` a budget that keeps every decision under a second on a 2-core machine, `hard` four
+times that budget with a longer time limit.
+
+It talks like the heuristic bot, and also when the search finds something: a line that wins
+this turn in every world it imagined, or an attack it holds back because in its worlds the
+opponent's set card punishes it.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine import const as K
+from ..engine.const import SZONE, FACEDOWN
+from ..engine.decision import ACTION, RESPONSE, SELECT, CALL, ZONE, DECLARE, FIRST
+from ..engine.observe import determinize
+from ..engine.rng import Rng
+from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
+                        evaluate_lasting, greedy, _greedy_response,
+                        _something_happens, _settle)
+
+# Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
+# worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
+# play (a deterministic bound on the time: 50-80 µs of CPU a step on this machine, the rule
+# policy's look-ahead probes included; normal's 6000, or 9000 when a win this turn is in sight,
+# stay under its safety net), the time safety net in seconds. The safety net counts the CPU time of the bot's own process (time.process_time), so
+# that other programs busy on the same machine neither cut its thinking short nor change its
+# decisions; it only stops a search that the counted budget lets run too long on a slow CPU.
+LEVELS = {
+    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 6000,
+               "time_limit": 0.8},
+    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 24000,
+             "time_limit": 3.0},
+}
+
+MIN_VISITS = 2      # a child's value counts in its parent's once it has this many simulations
+
+SEARCH_LINES = {
+    "sees_lethal": ["i see lethal", "thats game, i think", "this line wins it",
+                    "lets finish this"],
+    "plays_around": ["that face-down looks scary. ill wait", "not walking into that one",
+                     "i smell a trap", "nice try, im not attacking into that"],
+}
+
+
+class Answer:
+    """One of the bot's answers at one of its information sets (the root's answers too).
+    `n` simulations took it, `w` is their total score (for the bot); `v` its value: the mean
+    over what the bot may see next, each next decision counted at its best answer (`Decision`
+    nodes below, keyed by what the bot sees there), and the simulations that ended below it."""
+
+    __slots__ = ("n", "w", "v", "leaf", "children", "trap", "lethal")
+
+    def __init__(self):
+        self.n = 0
+        self.w = 0.0
+        self.v = 0.0
+        self.leaf = 0.0        # total score of the simulations that had no decision below
+        self.children: dict = {}
+        self.trap = 0          # root answers: simulations in which an opponent's set card
+                               # was used during this turn
+        self.lethal = 0        # root answers: simulations won during this turn
+
+    def mean(self) -> float:
+        return self.w / self.n if self.n else 0.0
+
+    def update(self, score: float, last: bool) -> None:
+        self.n += 1
+        self.w += score
+        if last:
+            self.leaf += score
+        total = self.leaf
+        for ch in self.children.values():
+            total += ch.n * ch.v
+        self.v = total / self.n
+
+
+class Decision:
+    """One of the bot's later decisions as it sees it (an information set: the public board, its
+    hand and its legal answers). Its value is that of the answer tried most (UCB1 sends most
+    simulations to the best one: the bot picks it), else the mean score. (The most tried rather
+    than the best-looking answer: the maximum of many noisy means would favour decisions with
+    many answers.)"""
+
+    __slots__ = ("n", "w", "v", "children")
+
+    def __init__(self):
+        self.n = 0
+        self.w = 0.0
+        self.v = 0.0
+        self.children: dict = {}
+
+    def update(self, score: float, last: bool) -> None:
+        self.n += 1
+        self.w += score
+        most = None
+        for ch in self.children.values():
+            if most is None or ch.n > most.n or (ch.n == most.n and ch.v > most.v):
+                most = ch
+        self.v = most.v if most is not None and most.n >= MIN_VISITS else self.w / self.n
+
+
+def signature(d, me: int) -> tuple:
+    """What `me` sees at its decision, in short: the legal answers, the phase, LP, the field
+    (card ids and positions; the opponent's face-down cards by place only), its hand and the
+    sizes of the piles. Worlds that look the same to the bot share a Decision node."""
+    fields = []
+    for p in (0, 1):
+        for c in d.mons[p] + d.sts[p]:
+            if p != me and d.pos[c] & FACEDOWN:
+                fields.append((-1, d.seq[c], p))
+            else:
+                fields.append((c, d.pos[c], p))
+    o = 1 - me
+    return (d.pending.options, d.turn, d.phase, d.lp[0], d.lp[1], tuple(fields),
+            tuple(d.hand[me]), len(d.hand[o]), len(d.gy[0]), len(d.gy[1]), len(d.chain))
+
+
+class SearchAgent(Talking):
+    """The search bot. `choose(duel)` answers the pending decision; `lines`/`take_lines()` and
+    `react(duel)` as the heuristic bot's."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, talk: bool = False, level: str = "normal",
+                 sims: int | None = None, worlds: int | None = None,
+                 time_limit: float | None = None, scale: float = 2500.0,
+                 explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
+                 quiet_share: float = 0.25, lethal_boost: float = 0.5):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+        cfg = dict(LEVELS[level])
+        if sims is not None:
+            scale_up = sims / cfg["sims"]
+            cfg["sims"] = sims
+            cfg["work"] = max(100, int(cfg["work"] * scale_up))
+            cfg["base"] = max(1, int(cfg["base"] * scale_up))
+            cfg["per_option"] = max(1, int(cfg["per_option"] * scale_up))
+        if worlds is not None:
+            cfg["worlds"] = worlds
+        if time_limit is not None:
+            cfg["time_limit"] = time_limit
+        self.level = level
+        self.cfg = cfg
+        self.rng = Rng((seed * 6151) ^ 0x5EA4C4)
+        self.talk = SearchTalk(seed) if talk else None
+        self.scale = scale            # evaluation points that make a 73% score
+        self.explore = explore        # UCB1 exploration constant (scores are in 0..1)
+        self.widen = widen            # progressive widening: children ~ widen * sqrt(visits)
+        self.deep_lp = deep_lp        # below this many LP the rollouts look a turn further
+        self.quiet_share = quiet_share  # budget share for a response when nothing happens
+        self.lethal_boost = lethal_boost  # extra budget (times the budget) when the first round
+                                          # finds a win this turn
+        # measurements (the last decision, and over the agent's life)
+        self.last_seconds = 0.0
+        self.last_sims = 0
+        self.last_work = 0
+        self.max_seconds = 0.0
+        self.total_seconds = 0.0
+        self.total_sims = 0
+        self.decisions = 0
+        self.last_info: dict = {}
+
+    # -- deciding
+    def choose(self, duel):
+        t0 = time.perf_counter()
+        dec = duel.pending
+        self.last_info = {}
+        i = self._choose_index(duel)
+        opt = dec.options[i]
+        dt = time.perf_counter() - t0
+        self.last_seconds = dt
+        self.max_seconds = max(self.max_seconds, dt)
+        self.total_seconds += dt
+        self.decisions += 1
+        if self.talk is not None:
+            self.talk.before(duel, opt)
+            self.talk.searched(duel, opt, self.last_info)
+        return opt
+
+    def _choose_index(self, duel) -> int:
+        self.last_sims = 0
+        i = trivial_answer(duel)
+        if i >= 0:
+            return i
+        dec = duel.pending
+        n = len(dec.options)
+        me = dec.player
+        budget = self._budget(duel, dec)
+        cfg = self.cfg
+        deadline = time.process_time() + cfg["time_limit"]   # CPU time: see LEVELS
+        worlds = [determinize(duel, me, self.rng) for _ in range(min(cfg["worlds"], budget))]
+        prior = greedy(worlds[0], probe=False)
+        cands = [prior] + [i for i in range(n) if i != prior]
+        root = {i: Answer() for i in cands}
+        stop_turn = self._horizon(duel, me)
+        turn = duel.turn
+        sets = _set_cards(duel, 1 - me)
+        sims = 0
+        alive = cands
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        out_of_time = False
+        extended = False
+        work = 0                     # engine steps played in the simulations
+        work_budget = cfg["work"]
+        for r in range(rounds):
+            left = budget - sims
+            per = max(1, left // (len(alive) * (rounds - r)))
+            for _ in range(per):
+                for i in alive:
+                    node = root[i]
+                    w = worlds[node.n % len(worlds)]
+                    work += self._simulate(w, i, node, me, stop_turn, turn, sets)
+                    sims += 1
+                if work > work_budget or time.process_time() > deadline:
+                    out_of_time = work <= work_budget      # (else: the counted work is done)
+                    break
+            if out_of_time or work > work_budget:
+                break
+            if r == 0 and not extended and any(root[i].lethal for i in alive):
+                extended = True         # a win this turn is in sight: look harder for it
+                budget += int(budget * self.lethal_boost)
+                work_budget += int(work_budget * self.lethal_boost)
+            if r < rounds - 1 and len(alive) > 1:
+                ranked = sorted(alive, key=lambda i: (-root[i].v, i != prior))
+                alive = ranked[:max(1, (len(alive) + 1) // 2)]
+        best = max(alive, key=lambda i: (root[i].v, i == prior))
+        self.last_sims = sims
+        self.last_work = work
+        self.total_sims += sims
+        node = root[best]
+        pnode = root[prior]
+        self.last_info = {"best": best, "prior": prior, "sims": sims, "value": node.v,
+                          "lethal": node.lethal / node.n if node.n else 0.0,
+                          "prior_trap": pnode.trap / pnode.n if pnode.n else 0.0,
+                          "prior_value": pnode.v, "out_of_time": out_of_time}
+        return best
+
+    def _budget(self, duel, dec) -> int:
+        cfg = self.cfg
+        n = len(dec.options)
+        b = min(cfg["sims"], cfg["base"] + cfg["per_option"] * n)
+        if dec.kind == RESPONSE and not _something_happens(duel):
+            b = max(n, int(b * self.quiet_share))
+        return max(b, n)
+
+    def _horizon(self, d, me: int) -> int:
+        """The turn whose start (with `me` the turn player) ends a simulation: `me`'s next turn,
+        or the one after when either player's LP are low enough for it to decide the duel."""
+        stop = d.turn + (2 if d.tp == me else 1)
+        if min(d.lp) <= self.deep_lp:
+            stop += 2
+        return stop
+
+    def _simulate(self, world, i: int, node: Answer, me: int, stop_turn: int, turn: int,
+                  sets: tuple) -> None:
+        """One simulation: answer i in a clone of `world`, then the tree for `me`'s later
+        decisions (down to one new node), the rule policy for the rest; the score is added
+        along the path."""
+        sim = world.clone()
+        sim.apply(i)
+        path = [node]
+        tried: set = set()
+        expanded = False
+        checked_turn = False
+        steps = 0
+        while sim.winner is None and steps < 600:
+            if sim.turn >= stop_turn and sim.tp == me:
+                break
+            if not checked_turn and sim.turn != turn:
+                checked_turn = True
+                if _used_sets(sim, sets):
+                    node.trap += 1
+            dec = sim.pending
+            opts = dec.options
+            if (expanded or dec.player != me or len(opts) == 1
+                    or dec.kind in (CALL, ZONE, DECLARE, FIRST) or sim.turn > turn + 1):
+                sim.apply(policy(sim, tried))
+                steps += 1
+                continue
+            act = path[-1]
+            key = signature(sim, me)
+            here = act.children.get(key)
+            if here is None:
+                here = act.children[key] = Decision()
+            path.append(here)
+            children = here.children
+            pick = -1
+            if len(children) < len(opts) and len(children) < 1 + int(
+                    self.widen * math.sqrt(here.n)):
+                j = policy(sim, tried)
+                if opts[j] not in children:
+                    pick = j
+                else:
+                    for j, o in enumerate(opts):
+                        if o not in children:
+                            pick = j
+                            break
+            if pick >= 0:
+                ch = children[opts[pick]] = Answer()
+                expanded = True
+            else:          # UCB1
+                best_u = -1.0
+                logn = math.log(max(here.n, 2))
+                for j, o in enumerate(opts):
+                    ch = children.get(o)
+                    if ch is None:
+                        continue
+                    u = ch.v + self.explore * math.sqrt(logn / (ch.n + 0.5))
+                    if u > best_u:
+                        pick, best_u = j, u
+                ch = children[opts[pick]]
+            path.append(ch)
+            sim.apply(pick)
+            steps += 1
+        if not checked_turn and sim.turn != turn and _used_sets(sim, sets):
+            node.trap += 1
+        v = self._score(sim, me, turn)
+        if sim.winner == me and sim.turn == turn:
+            node.lethal += 1
+        last = len(path) - 1
+        for k in range(last, -1, -1):
+            path[k].update(v, k == last)
+        return steps
+
+    def _score(self, sim, me: int, turn: int) -> float:
+        w = sim.winner
+        if w is not None:
+            if w == me:
+                return 1.0 - 0.001 * (sim.turn - turn)
+            if w == "draw":
+                return 0.25
+            return 0.0 + 0.001 * (sim.turn - turn)
+        x = evaluate(sim, me) / self.scale
+        if x > 30:
+            return 0.9
+        if x < -30:
+            return 0.02
+        return 0.02 + 0.88 / (1.0 + math.exp(-x))     # a board is never worth a win
+
+
+# ============================================================================ rollout policy
+def policy(d, tried: set | None = None) -> int:
+    """The rule policy of the simulations: the heuristic bot's `greedy`; in a Main Phase, a
+    Spell the player can activate is also tried (on a clone, until the action is settled) and
+    played when it leaves a better board than the one there is now. `tried` (a set) holds the
+    (turn, card) of Spells tried already and not played: one simulation tries a card once a
+    turn."""
+    dec = d.pending
+    if len(dec.options) > 1:
+        if dec.kind == ACTION and d.phase != K.BATTLE:
+            i = _spell_worth_it(d, dec, tried)
+            if i >= 0:
+                return i
+        elif dec.kind == RESPONSE:      # (settled with selections tried: see settle)
+            return _greedy_response(d, dec.player, dec.options, True, settle)
+    return greedy(d)
+
+
+def settle(d, limit: int = 40) -> None:
+    """Play on until the chain and the current action are done (the turn player's next free
+    decision), with the rule policy; a small selection (the target of a Trap or an Equip Spell)
+    is made by trying each answer (the heuristic's own quick choice assumes a target is to be
+    harmed, which is wrong for a card that helps it)."""
+    k = 0
+    while d.winner is None and k < limit:
+        dec = d.pending
+        if dec is None or (dec.kind == ACTION and not d.chain):
+            return
+        n = len(dec.options)
+        if dec.kind == SELECT and 1 < n <= 6:
+            best_i, best_v = 0, None
+            for i in range(n):
+                sim = d.clone()
+                sim.apply(i)
+                _settle(sim)
+                v = evaluate_lasting(sim, dec.player)
+                if best_v is None or v > best_v:
+                    best_i, best_v = i, v
+            d.apply(best_i)
+        else:
+            d.apply(greedy(d, probe=False))
+        k += 1
+
+
+def _spell_worth_it(d, dec, tried) -> int:
+    """The index of a Spell worth activating now, or -1."""
+    opts = dec.options
+    spells = []
+    for i, o in enumerate(opts):
+        if o.verb == "activate":
+            c = o.cards[0]
+            if d.data[c].is_spell and d.loc[c] & (K.HAND | SZONE):
+                if tried is not None:
+                    key = (d.turn, c)
+                    if key in tried:
+                        continue
+                    tried.add(key)
+                spells.append(i)
+    if not spells:
+        return -1
+    p = dec.player
+    best_i, best_v = -1, evaluate(d, p) + 150     # a Spell kept in hand is worth something
+    for i in spells[:3]:
+        sim = d.clone()
+        sim.apply(i)
+        settle(sim)
+        v = evaluate_lasting(sim, p)
+        if v > best_v:
+            best_i, best_v = i, v
+    return best_i
+
+
+def _set_cards(d, p: int) -> tuple:
+    """(card, identity) of player p's set Spell/Trap cards."""
+    return tuple((c, d.mid[c]) for c in d.sts[p] if d.pos[c] & FACEDOWN)
+
+
+def _used_sets(d, sets: tuple) -> bool:
+    """Was one of these set cards activated (it is no longer the same set card)?"""
+    for c, mid in sets:
+        if d.mid[c] != mid or not d.pos[c] & FACEDOWN:
+            return True
+    return False
+
+
+# ============================================================================ talking
+class SearchTalk(Talk):
+    """The heuristic bot's talk, plus what search makes special: it sees lethal, it plays
+    around a trap."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.said_search_lethal = -1
+        self.said_around = -1
+
+    def say_search(self, key: str) -> None:
+        options = SEARCH_LINES[key]
+        self.pending.append(options[self.rng.below(len(options))])
+
+    def searched(self, duel, opt, info: dict) -> None:
+        if not info:
+            return
+        d = duel
+        if info.get("lethal", 0.0) >= 0.9 and self.said_search_lethal != d.turn \
+                and d.tp == d.pending.player:
+            self.said_search_lethal = d.turn
+            self.said_lethal_turn = d.turn          # the heuristic's own line is not repeated
+            self.say_search("sees_lethal")
+            return
+        prior, best = info.get("prior"), info.get("best")
+        if prior is None or prior == best or self.said_around == d.turn:
+            return
+        popt = d.pending.options[prior]
+        if popt.verb == "attack" and opt.verb != "attack" or \
+                popt.verb == "attack" and opt.verb == "attack" and popt.arg != opt.arg:
+            if info.get("prior_trap", 0.0) >= 0.4 and info["value"] > info["prior_value"]:
+                self.said_around = d.turn
+                self.say_search("plays_around")
+
+
+def make_level(level: str):
+    """A factory for the agent registry: `search` at `level` (easy: the heuristic bot)."""
+    def make(seed: int = 0, talk: bool = False):
+        if level == "easy":
+            return HeuristicAgent(seed, talk=talk, samples=1)
+        return SearchAgent(seed, talk=talk, level=level)
+    make.level = level
+    make.talks = True
+    return make
+
+
+__all__ = ["SearchAgent", "LEVELS", "SEARCH_LINES", "LINES", "policy", "make_level"]
