@@ -17,10 +17,13 @@ MONSTERS = [
     "Mask of Darkness", "Injection Fairy Lily", "Shining Angel", "Giant Rat", "Rescue Cat",
     "Marauding Captain", "Command Knight", "Maji-Gire Panda", "Manticore of Darkness",
     "Goblin Attack Force", "Gearfried the Iron Knight", "Berserk Gorilla",
+    "Dark Scorpion - Chick the Yellow", "Dark Scorpion - Cliff the Trap Remover",
+    "Dark Scorpion - Meanae the Thorn", "Dark Scorpion Burglars", "Blade Rabbit", "Dream Clown",
+    "Abyss Soldier", "Emissary of the Afterlife", "Gravekeeper's Assailant",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",
-           "Summoned Skull", "Celtic Guardian"]
+           "Aqua Madoor", "Petit Dragon"]
 
 
 def _deck(shift: int, rules: str) -> list:

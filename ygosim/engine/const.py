@@ -51,6 +51,8 @@ EV_NORMAL_SUMMONED = "normal_summoned"      # Normal (incl. Tribute) Summon succ
 EV_FLIP_SUMMONED = "flip_summoned"
 EV_SPECIAL_SUMMONED = "special_summoned"    # info: the card whose effect Summoned it, or -1
 EV_FLIPPED = "flipped"                      # turned face-up from face-down (FLIP effects)
+EV_POSITION_CHANGED = "position_changed"    # a face-up monster changed to the other face-up
+                                            # position (info: the position it was in)
 EV_DESTROYED = "destroyed"
 EV_TO_GY = "to_gy"
 EV_LEFT_FIELD = "left_field"

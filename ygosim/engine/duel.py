@@ -886,13 +886,16 @@ class Duel:
             return   # a Link Monster is never in Defense Position
         if pos & FACEDOWN and "token" in self.data[c].frames and self.loc[c] == MZONE:
             return   # a Token is never face-down
-        was_fd = self.pos[c] & FACEDOWN
+        was = self.pos[c]
+        was_fd = was & FACEDOWN
         self.pos[c] = pos
         self.serial += 1
         if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
             self.flip_turn[c] = self.turn          # (flipped face-up, even without FLIP effects)
             if flip_effects:
                 self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
+        elif not was_fd and not pos & FACEDOWN and was != pos and self.loc[c] == MZONE:
+            self.raise_event(K.EV_POSITION_CHANGED, c, self.ctrl[c], K.R_RULE, was)
         if pos & FACEDOWN and self.loc[c] == MZONE and not was_fd:
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
             if self.counters:

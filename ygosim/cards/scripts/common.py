@@ -84,10 +84,11 @@ def all_of(*conds):
 
 
 # ------------------------------------------------------------------------------ the hand
-def discard(n=1, cost=False, into="discarded", prompt=None):
-    """The player discards n cards of their choice (as a cost with `cost`: never the card being
-    used; check with can_pay=can_discard(n)). The part itself is actions.discard."""
-    return A.discard(n, cost=cost, into=into, prompt=prompt)
+def discard(n=1, cost=False, into="discarded", prompt=None, filter=None):
+    """The player discards n cards (matching filter) of their choice (as a cost with `cost`:
+    never the card being used; check with can_pay=can_discard(n, filter)). The part itself is
+    actions.discard."""
+    return A.discard(n, filter=filter, cost=cost, into=into, prompt=prompt)
 
 
 can_discard = A.can_discard     # can_pay: n cards (matching filter) besides the card used
@@ -238,3 +239,33 @@ def battle_recruiter(filter, prompt, label, pos=K.ATTACK, r1=False):
         all_of(battle_destroyed_in_gy, free_zone, A.exists(A.pile(K.DECK, A.YOU, fit)))
     return trigger(K.EV_BATTLE_DESTROYED, A.recruit(fit, pos=pos, prompt=prompt, confirm=r1),
                    when=True, range=K.GY, condition=cond, label=label)
+
+
+# ------------------------------------------------------------------------------ positions
+def changed_to_defense(d, link):
+    """A trigger condition on EV_POSITION_CHANGED: this card was changed from Attack Position
+    to face-up Defense Position (manually or by an effect: Blade Rabbit, Dream Clown)."""
+    ev = link.get("event")
+    c = link["card"]
+    return ev is not None and ev[1] == c and ev[6] == K.ATTACK and d.pos[c] == K.DEFENSE
+
+
+def destroy_on_defense(label="destroy a monster the opponent controls"):
+    """ "When this card is changed from Attack Position to Defense Position: target 1 monster
+    your opponent controls; destroy it" (mandatory: Blade Rabbit, Dream Clown)."""
+    return trigger(K.EV_POSITION_CHANGED, A.destroy(A.targets), optional=False,
+                   condition=changed_to_defense,
+                   target=Target(A.monsters(A.OPP), prompt="choose a monster to destroy"),
+                   label=label)
+
+
+def change_position(sel):
+    """A step: each selected face-up monster goes to the other face-up battle position."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.faceup(c):
+                new = K.DEFENSE if d.pos[c] == K.ATTACK else K.ATTACK
+                d.set_position(c, new)
+                d.write(f"{d.name(c)} is changed to "
+                        f"{'Defense' if new == K.DEFENSE else 'Attack'} Position")
+    return step

@@ -6,7 +6,7 @@ from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import activatable, clear_field_zone, push_window, start_activation
+from .chain import activatable, clear_field_zone, open_window, push_window, start_activation
 from .summon import summon_room, special_proc_options
 
 
@@ -37,6 +37,8 @@ def main(d, f):
             d.pos_turn[c] = d.turn       # the once-per-turn manual change is used
             d.write(f"{d.names[d.tp]} changes {d.card(c)} to "
                     f"{'Attack' if new == ATTACK else 'Defense'} Position")
+            if d.trig_q:                 # a trigger of the change (Blade Rabbit)
+                open_window(d, d.tp, False)
         elif v == "activate":
             start_activation(d, a.cards[0], a.arg, d.tp)
         elif v == "phase":

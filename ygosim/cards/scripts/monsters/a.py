@@ -3,13 +3,28 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.effects import continuous, script, trigger
-from ..common import spirit_return
+from ....engine.actions import ANY
+from ....engine.effects import Target, continuous, ignition, script, trigger
+from ..common import can_discard, discard, spirit_return
 
 
 def _this(d, src, c):
     return c == src
 
+
+def _water(d, c):
+    return d.data[c].is_monster and d.data[c].attribute == "WATER"
+
+
+# Abyss Soldier: once per turn, discard a WATER monster (cost) to target a card on the field
+# (either side, face-up or Set) and return it to its owner's hand.
+script("Abyss Soldier", ignition(
+    A.to_hand(A.targets), cost=discard(1, cost=True, filter=_water,
+                                       prompt="discard a WATER monster"),
+    can_pay=can_discard(1, _water), once_per_turn=True,
+    target=Target(A.union(A.monsters(ANY), A.spells_traps(ANY)),
+                  prompt="choose a card to return to the hand"),
+    label="discard a WATER monster: return a card to the hand"))
 
 # Piercing; when it inflicts battle damage to the opponent, its controller draws 1 (mandatory).
 script("Airknight Parshath",

@@ -7,6 +7,11 @@ from ....engine.actions import ANY
 from ....engine.const import DEFENSE, GY
 from ....engine.effects import (Target, continuous, ignition, script, special_procedure,
                                 trigger)
+from ..common import destroy_on_defense
+
+# Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
+# effect), it destroys a monster the opponent controls (mandatory, a target).
+script("Blade Rabbit", destroy_on_defense())
 
 # Berserk Gorilla: destroyed at once while it is in face-up Defense Position (a rule checked
 # after each action: no Chain), and it must attack if it is able to (its controller cannot end

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, HAND, MZONE, DEFENSE
-from ....engine.effects import flip, script, trigger
-from ..common import all_of
+from ....engine.decision import Decision, YESNO, Option
+from ....engine.effects import Target, flip, script, trigger
+from ..common import all_of, destroy_on_defense
 from ..extra_deck import pendulum_monster
 
 script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
@@ -102,3 +103,98 @@ script("Dark Mimic LV1",
                                        prompt="choose Dark Mimic LV3"),
                cost=_MIMIC_COST, condition=_own_standby,
                label="send it to the Graveyard: Special Summon Dark Mimic LV3"), era="goat")
+
+
+# ------------------------------------------------------------------ Dark Scorpions
+# Each time one of them inflicts battle damage to the opponent, its controller may activate one
+# of its effects (`activate NAME` for the first, `activate NAME effect 2` for the second; once
+# one is activated, the other is gone for that damage). Burglars' effect is mandatory.
+_SCORPION = A.inflicts_battle_damage()
+
+
+def _opp_deck(n):
+    return lambda d, link: len(d.deck[1 - link["player"]]) >= n
+
+
+def _scorpion(operation, label, condition=_SCORPION, target=None):
+    return trigger(K.EV_DAMAGE, operation, condition=condition, target=target, label=label,
+                   choice="scorpion")
+
+
+def _look_top(d, link):
+    """Chick the Yellow: look at the opponent's top card, put it back on top or at the
+    bottom (its player alone sees it: named only in that player's prompt)."""
+    deck = d.deck[1 - link["player"]]
+    if deck:
+        A.ask(d, link, Decision(link["player"], YESNO, [Option("yes"), Option("no")],
+                                f"{d.name(link['card'])}: the top card of the opponent's Deck "
+                                f"is {d.name(deck[0])}; put it at the bottom?", link["card"]),
+              "bottom")
+
+
+def _put_back(d, link):
+    q = 1 - link["player"]
+    if d.deck[q] and link["vars"].get("bottom"):
+        d.place(d.deck[q][0], DECK, top=False)
+        d.write(f"{d.names[link['player']]} puts the top card of {d.names[q]}'s Deck at the "
+                "bottom")
+    elif d.deck[q]:
+        d.write(f"{d.names[link['player']]} puts the top card of {d.names[q]}'s Deck back")
+
+
+script("Dark Scorpion - Chick the Yellow",
+       _scorpion(A.to_hand(A.targets), "return a card on the field to the hand",
+                 target=Target(A.union(A.monsters(ANY), A.spells_traps(ANY)),
+                               prompt="choose a card to return to the hand")),
+       _scorpion((_look_top, _put_back), "look at the top card of the opponent's Deck",
+                 condition=all_of(_SCORPION, _opp_deck(1))))
+
+script("Dark Scorpion - Cliff the Trap Remover",
+       _scorpion(A.destroy(A.targets), "destroy a Spell or Trap on the field",
+                 target=Target(A.spells_traps(ANY), prompt="choose a Spell or Trap to destroy")),
+       _scorpion(A.send_to(lambda d, link: d.deck[1 - link["player"]][:2], K.GY),
+                 "send the top two cards of the opponent's Deck to the Graveyard",
+                 condition=all_of(_SCORPION, _opp_deck(2))))
+
+
+def _is_scorpion(d, c):
+    return "Dark Scorpion" in d.data[c].name
+
+
+def _meanae_search(r1):
+    """Add a "Dark Scorpion" card from the Deck; 2005 (R1): usable with none there (the Deck
+    is shown)."""
+    def after(d, link):
+        if not link["vars"].get("found") and r1:
+            A.confirm_deck()(d, link)
+        else:
+            d.shuffle_deck(link["player"])
+    return (A.choose(A.pile(DECK, YOU, _is_scorpion), into="found",
+                     prompt="choose a Dark Scorpion card to add to your hand"),
+            A.to_hand(A.chosen("found")), after)
+
+
+def _meanae(r1):
+    return (_scorpion(_meanae_search(r1), "add a Dark Scorpion card from the Deck",
+                      condition=_SCORPION if r1 else
+                      all_of(_SCORPION, A.exists(A.pile(DECK, YOU, _is_scorpion)))),
+            _scorpion(A.to_hand(A.targets), "add a Dark Scorpion card from the Graveyard",
+                      target=Target(A.pile(K.GY, YOU, _is_scorpion),
+                                    prompt="choose a Dark Scorpion card to add to your hand")))
+
+
+script("Dark Scorpion - Meanae the Thorn", *_meanae(False))
+script("Dark Scorpion - Meanae the Thorn", *_meanae(True), era="goat")
+
+# Burglars: the opponent chooses a Spell Card in their Deck and sends it to the Graveyard
+# (mandatory; with none, nothing happens), then shuffles.
+script("Dark Scorpion Burglars", trigger(
+    K.EV_DAMAGE,
+    (A.choose(A.pile(DECK, OPP, A.is_spell), into="burgled", who=OPP,
+              prompt="choose a Spell Card in your Deck to send to the Graveyard"),
+     A.send_to(A.chosen("burgled"), K.GY), A.shuffle_deck(OPP)),
+    optional=False, condition=_SCORPION, label="the opponent sends a Spell from the Deck"))
+
+# Dream Clown: changed from Attack to Defense Position, it destroys a monster the opponent
+# controls (mandatory, a target).
+script("Dream Clown", destroy_on_defense())

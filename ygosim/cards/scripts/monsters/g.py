@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.effects import Target, continuous, flip, ignition, script
-from ..common import battle_recruiter, can_special_summon_from
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ..common import battle_recruiter, can_special_summon_from, change_position
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -80,3 +80,24 @@ def _goblin_rests(d, src):
 
 
 script("Goblin Attack Force", continuous("battle_end", _goblin_rests))
+
+
+
+# Gravekeeper's Assailant: when it declares an attack while Necrovalley is face-up on the field
+# (either Field Zone), its controller may target a face-up monster the opponent controls and
+# change its battle position (an optional "When" trigger).
+def _attacks_in_necrovalley(d, link):
+    ev = link.get("event")
+    if ev is None or ev[1] != link["card"]:
+        return False
+    for p in (0, 1):
+        f = d.szone[p][K.FIELD_ZONE]
+        if f >= 0 and d.faceup(f) and d.data[f].name == "Necrovalley":
+            return True
+    return False
+
+
+script("Gravekeeper's Assailant", trigger(
+    K.EV_ATTACK, change_position(A.targets), when=True, condition=_attacks_in_necrovalley,
+    target=Target(A.monsters(OPP, faceup=True), prompt="choose a monster to change"),
+    label="change the battle position of an opponent's monster"))
