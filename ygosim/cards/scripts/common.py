@@ -83,6 +83,13 @@ def all_of(*conds):
     return cond
 
 
+def destroy_chosen(sel, pick, prompt):
+    """A Spell that destroys one card of pick(sel) (chosen while resolving; no target; e.g. the
+    one with the lowest ATK), activated only while sel has a card (Fissure, Smashing Ground)."""
+    return spell(condition=A.exists(sel),
+                 operation=(A.choose(pick(sel), prompt=prompt), A.destroy(A.chosen())))
+
+
 # ------------------------------------------------------------------------------ the hand
 def discard(n=1, cost=False, into="discarded", prompt=None, filter=None):
     """The player discards n cards (matching filter) of their choice (as a cost with `cost`:

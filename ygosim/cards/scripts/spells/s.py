@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
-from ..common import all_of, equip_spell, field_spell, free_zone, not_this, still_here
+from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
+                      still_here)
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -68,11 +69,8 @@ _opp_faceup = A.monsters(OPP, faceup=True)
 
 # The face-up monster the opponent controls with the highest DEF (you pick among ties; no
 # target).
-script("Smashing Ground", spell(
-    condition=A.exists(_opp_faceup),
-    operation=(A.choose(A.highest_def(_opp_faceup), prompt="choose the monster with the "
-                                                            "highest DEF to destroy"),
-               A.destroy(A.chosen()))))
+script("Smashing Ground", destroy_chosen(
+    _opp_faceup, A.highest_def, "choose the monster with the highest DEF to destroy"))
 
 
 # -- Scapegoat ---------------------------------------------------------------------------
