@@ -19,10 +19,12 @@ MONSTERS = [
     "Dark Scorpion - Chick the Yellow", "Dark Scorpion - Cliff the Trap Remover",
     "Dark Scorpion - Meanae the Thorn", "Dark Scorpion Burglars", "Blade Rabbit", "Dream Clown",
     "Abyss Soldier", "Emissary of the Afterlife", "Gravekeeper's Assailant",
+    "Royal Magical Library", "Mataza the Zapper", "Gyaku-Gire Panda",
+    "Gravekeeper's Spear Soldier", "Enraged Battle Ox",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",
-           "Aqua Madoor", "Petit Dragon"]
+           "Change of Heart", "Snatch Steal"]
 
 
 def _deck(shift: int, rules: str) -> list:

@@ -382,6 +382,12 @@ def _lid(d, link) -> int:
     raise RuntimeError("link not found")
 
 
+def control_changeable(d, c):
+    """A filter: control of monster c may change (not a face-up Mataza the Zapper or Horus:
+    the `no_control_change` rule, Duel.control_locked)."""
+    return not d.control_locked(c)
+
+
 def take_control(sel, until_end_phase=True):
     """The player takes control of the selected monsters (until this turn's End Phase)."""
     def step(d, link):
@@ -393,6 +399,8 @@ def take_control(sel, until_end_phase=True):
                 continue
             before = d.ctrl[c]
             d.set_control(c, p)
+            if d.ctrl[c] != p:
+                continue
             d.write(f"{d.names[p]} takes control of {d.card(c)}")
             if until_end_phase:
                 d.returns.append((c, d.mid[c], before, d.turn))
@@ -1008,6 +1016,23 @@ def inflicts_battle_damage(direct=False):
     return cond
 
 
+def destroys_by_battle(d, link):
+    """A trigger condition: the monster this card is battling has been destroyed by that
+    battle; on EV_AFTER_CALC (at the end of the damage calculation, the monster still on the
+    field: 2005's Zombyra) or on EV_BATTLE_DESTROYED (sent to the Graveyard: "when this card
+    destroys a monster by battle"). This card is still on the field, face-up."""
+    ev = link.get("event")
+    c = link["card"]
+    if ev is None or d.loc[c] != MZONE or not d.faceup(c):
+        return False
+    s = _battle_sides(d, c)
+    if s is None or s[1] < 0:
+        return False
+    if ev[0] == K.EV_BATTLE_DESTROYED:
+        return ev[1] == s[1]
+    return (s[1], s[2]) in d.battle_destroyed
+
+
 def destroyed_by_battle(d, link):
     """A condition: this card has been destroyed by the battle under way (after damage
     calculation, before it is sent to the Graveyard)."""
@@ -1061,11 +1086,12 @@ def confirm_deck(who=YOU, hand=False):
 
 
 def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
-            confirm=False, how=K.SUM_SPECIAL):
+            confirm=False, how=K.SUM_SPECIAL, n=1):
     """Special Summon 1 monster matching filter from the player's Deck (or hand and Deck:
     where=DECK | HAND) to their field (position `pos`, or asked), then shuffle the Deck. With
     nothing to Summon, `confirm` shows the Deck (2005's R1) before shuffling it. Nothing is
-    Summoned without a free Main Monster Zone."""
+    Summoned without a free Main Monster Zone. `n`: 1 to n monsters (n=None: as many as there
+    are free zones; never more than that: Nimble Momonga)."""
     def cands(d, link):
         p = link["player"]
         if not d.free_mzones(p):
@@ -1082,8 +1108,12 @@ def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
             confirm_deck(YOU, bool(where & HAND))(d, link)
         elif where & DECK:
             d.shuffle_deck(p)
+    def count(d, link):
+        room = len(d.free_mzones(link["player"]))
+        return room if n is None else min(n, room)
     summon = special_summon(chosen(into), pos=pos, how=how)
-    return (choose(cands, into=into, prompt=prompt or "choose a monster to Special Summon"),
+    return (choose(cands, count if n != 1 else 1, least=1, into=into,
+                   prompt=prompt or "choose a monster to Special Summon"),
             summon, after)
 
 

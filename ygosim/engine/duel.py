@@ -769,7 +769,7 @@ class Duel:
     def set_control(self, c: int, p: int) -> None:
         """Player p takes control of the monster c (no free zone: nothing happens). The card
         stays the same card: its identity, equips and stat changes stay."""
-        if self.loc[c] != MZONE or self.ctrl[c] == p:
+        if self.loc[c] != MZONE or self.ctrl[c] == p or self.control_locked(c):
             return
         free = self.free_mzones(p)
         if not free:
@@ -789,12 +789,19 @@ class Duel:
         self._zones_changed(MZONE, p)
         self.serial += 1
 
+    def control_locked(self, c: int) -> bool:
+        """May control of monster c not change? (The `no_control_change` rule, apply(d,
+        source, monster): "control of this face-up card cannot change": Mataza the Zapper.)"""
+        return "no_control_change" in self.static_index and \
+            self.has_static("no_control_change", c)
+
     def swap_control(self, a: int, b: int) -> bool:
         """Monsters a and b (on different sides) change control with each other, each into the
         zone the other leaves (a Main Monster Zone). Like set_control they stay the same cards.
         Returns whether they did."""
         pa, pb = self.ctrl[a], self.ctrl[b]
-        if self.loc[a] != MZONE or self.loc[b] != MZONE or pa == pb:
+        if self.loc[a] != MZONE or self.loc[b] != MZONE or pa == pb or \
+                self.control_locked(a) or self.control_locked(b):
             return False
         spots = []
         for c, p in ((a, pa), (b, pb)):

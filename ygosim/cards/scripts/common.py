@@ -228,6 +228,20 @@ def field_spell(*boosts):
     return (spell(), stat_aura(*boosts, range=MZONE | 8))
 
 
+def itself(d, src, c):
+    """A continuous rule's apply that holds for its own card only (piercing, no direct attack,
+    extra attacks, no control change...)."""
+    return c == src
+
+
+def spell_counters(limit=None):
+    """ "Each time a Spell Card is activated, put a Spell Counter on this card when that Spell
+    resolves" (at most `limit`; no Chain; only if this card was face-up when the Spell was
+    activated: the `spell_resolved` rule, flow.chain.spell_resolved): Royal Magical Library."""
+    return continuous("spell_resolved",
+                      lambda d, src, link: d.add_counter(src, "spell", 1, limit), range=MZONE)
+
+
 # ------------------------------------------------------------------------------ recruiters
 def battle_destroyed_in_gy(d, link):
     """A trigger condition: this card was destroyed by battle and is in the Graveyard."""

@@ -5,11 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY
 from ....engine.effects import Target, continuous, ignition, script, trigger
-from ..common import can_discard, discard, spirit_return
-
-
-def _this(d, src, c):
-    return c == src
+from ..common import can_discard, discard, itself, spirit_return
 
 
 def _water(d, c):
@@ -28,11 +24,11 @@ script("Abyss Soldier", ignition(
 
 # Piercing; when it inflicts battle damage to the opponent, its controller draws 1 (mandatory).
 script("Airknight Parshath",
-       continuous("piercing", _this),
+       continuous("piercing", itself),
        trigger(K.EV_DAMAGE, A.draw(1), optional=False, condition=A.inflicts_battle_damage(),
                label="draw 1 card"))
 
 # A Spirit (returns to the hand in the End Phase of the turn it was Normal Summoned or flipped;
 # cannot be Special Summoned) that may attack each of the opponent's monsters once.
-script("Asura Priest", spirit_return(), continuous("attack_all", _this),
+script("Asura Priest", spirit_return(), continuous("attack_all", itself),
        cannot_special_summon=True)

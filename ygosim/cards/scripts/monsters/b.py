@@ -7,7 +7,7 @@ from ....engine.actions import ANY
 from ....engine.const import DEFENSE, GY
 from ....engine.effects import (Target, continuous, ignition, script, special_procedure,
                                 trigger)
-from ..common import destroy_on_defense
+from ..common import destroy_on_defense, itself
 
 # Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
 # effect), it destroys a monster the opponent controls (mandatory, a target).
@@ -17,7 +17,7 @@ script("Blade Rabbit", destroy_on_defense())
 # after each action: no Chain), and it must attack if it is able to (its controller cannot end
 # the Battle Phase while it still may declare an attack).
 script("Berserk Gorilla", continuous("destroy_self", lambda d, src: d.pos[src] == DEFENSE),
-       continuous("must_attack", lambda d, src, c: c == src))
+       continuous("must_attack", itself))
 
 script("Black Luster Soldier")      # a Ritual Monster with no effect (Black Luster Ritual)
 

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD
-from ....engine.effects import Target, ignition, script, trigger
+from ....engine.effects import Target, continuous, ignition, script, trigger
 from ..common import not_this
 
 script("Exodia the Forbidden One")   # the win is a rule of the duel (Duel.check_exodia)
@@ -52,3 +52,13 @@ def _emissary(confirm):
 
 script("Emissary of the Afterlife", _emissary(False))
 script("Emissary of the Afterlife", _emissary(True), era="goat")
+
+
+# Enraged Battle Ox: the Beast, Beast-Warrior and Winged Beast monsters its controller controls
+# (itself too) inflict piercing battle damage.
+def _ox_piercing(d, src, c):
+    return d.ctrl[c] == d.ctrl[src] and \
+        d.data[c].type in ("Beast", "Beast-Warrior", "Winged Beast")
+
+
+script("Enraged Battle Ox", continuous("piercing", _ox_piercing))

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import battle_recruiter, can_special_summon_from, change_position
+from ..common import battle_recruiter, can_special_summon_from, change_position, itself
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -101,3 +101,17 @@ script("Gravekeeper's Assailant", trigger(
     K.EV_ATTACK, change_position(A.targets), when=True, condition=_attacks_in_necrovalley,
     target=Target(A.monsters(OPP, faceup=True), prompt="choose a monster to change"),
     label="change the battle position of an opponent's monster"))
+
+
+# Gravekeeper's Spear Soldier: piercing battle damage.
+script("Gravekeeper's Spear Soldier", continuous("piercing", itself))
+
+
+# Gyaku-Gire Panda: +500 ATK for each monster the opponent controls (face-down ones and Tokens
+# too); piercing battle damage.
+def _per_opponent_monster(d, src, c):
+    return (500 * len(d.monsters(1 - d.ctrl[src])), 0) if c == src else None
+
+
+script("Gyaku-Gire Panda", continuous("stat", _per_opponent_monster),
+       continuous("piercing", itself))

@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, script, trigger
-from ..common import all_of, can_special_summon_from, free_zone, stat_aura, summonable
+from ..common import (all_of, can_special_summon_from, free_zone, itself, stat_aura,
+                      summonable)
 from ..extra_deck import pendulum_monster
 
 
@@ -192,3 +193,9 @@ def _manticore(events, condition, once):
 script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), "name"))
 script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), True),
        _manticore(K.EV_TO_GY, _hand_size_discard, True), era="goat")
+
+
+# Mataza the Zapper: it may attack twice in each Battle Phase; while it is face-up, control of
+# it cannot change (no effect may take it: Change of Heart, Snatch Steal, Creature Swap...).
+script("Mataza the Zapper", continuous("extra_attacks", lambda d, src, c: 1 if c == src else 0),
+       continuous("no_control_change", itself))
