@@ -20,7 +20,9 @@ MONSTERS = [
     "Dark Scorpion - Meanae the Thorn", "Dark Scorpion Burglars", "Blade Rabbit", "Dream Clown",
     "Abyss Soldier", "Emissary of the Afterlife", "Gravekeeper's Assailant",
     "Royal Magical Library", "Mataza the Zapper", "Gyaku-Gire Panda",
-    "Gravekeeper's Spear Soldier", "Enraged Battle Ox",
+    "Gravekeeper's Spear Soldier", "Enraged Battle Ox", "Mystic Swordsman LV2",
+    "Hand of Nephthys", "Zaborg the Thunder Monarch", "Mobius the Frost Monarch",
+    "Thestalos the Firestorm Monarch", "Sacred Crane",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",

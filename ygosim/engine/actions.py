@@ -740,11 +740,15 @@ def discard_random(n=1, who=OPP, into="discarded"):
 
 
 # ------------------------------------------------------------------ Tributes as a cost
-def tribute(sel, n=1, into="tributed", prompt=None):
+def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
     """A cost: Tribute n of the selected monsters (sent to the GY; a Token ceases to exist).
-    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later)."""
+    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later).
+    `with_this`: this card is Tributed with them ("Tribute this card and 1 other monster":
+    Hand of Nephthys)."""
     def send(d, link):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == MZONE]
+        if with_this and d.loc[link["card"]] == MZONE:
+            cards.append(link["card"])
         if cards:
             d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
     return (choose(sel, n, into=into,
@@ -1031,6 +1035,38 @@ def destroys_by_battle(d, link):
     if ev[0] == K.EV_BATTLE_DESTROYED:
         return ev[1] == s[1]
     return (s[1], s[2]) in d.battle_destroyed
+
+
+def tribute_summoned(d, link):
+    """A trigger condition on EV_NORMAL_SUMMONED: this card was Tribute Summoned (face-up;
+    a Set with Tributes is not: the Monarchs)."""
+    c = link["card"]
+    return d.summon[c] == K.SUM_TRIBUTE
+
+
+def won_battle_this_turn(d, link):
+    """A condition: this card (as it is now, face-up on the field) destroyed a monster by
+    battle this turn, attacking or attacked: a monster it battled this turn was destroyed by
+    battle in its last battle (the End Phase level-ups of Mystic Swordsman LV2 and Horus)."""
+    c = link["card"]
+    if d.loc[c] != MZONE or not d.faceup(c):
+        return False
+    mid = d.mid[c]
+    log = [e for e in d.attack_log if e[0] == d.turn]
+    for i, e in enumerate(log):
+        if e[3] < 0:
+            continue
+        if e[1] == c and e[2] == mid:
+            o = e[3]
+        elif e[3] == c and e[4] == mid:
+            o = e[1]
+        else:
+            continue
+        if d.loc[o] & MZONE or not d.moved(o, K.R_BATTLE | K.R_DESTROY, d.turn):
+            continue
+        if not any(o in (x[1], x[3]) for x in log[i + 1:]):     # its last battle
+            return True
+    return False
 
 
 def destroyed_by_battle(d, link):

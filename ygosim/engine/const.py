@@ -58,6 +58,8 @@ EV_TO_GY = "to_gy"
 EV_LEFT_FIELD = "left_field"
 EV_BATTLE_DESTROYED = "battle_destroyed"    # destroyed by battle and sent to the GY
 EV_ATTACK = "attack_declared"
+EV_DS_START = "damage_step_start"           # the start of the Damage Step: card = the
+                                            # attacker, info = the attack target
 EV_BATTLE_CONFIRM = "battle_confirm"        # start of "before damage calculation"
 EV_AFTER_CALC = "after_damage_calc"
 EV_DS_END = "damage_step_end"               # the end of the Damage Step of a battle (after

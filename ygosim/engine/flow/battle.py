@@ -238,6 +238,7 @@ def damage_step(d, f):
         d.step = K.DS_START
         d.events.clear()
         f["s"] = 1
+        d.raise_event(K.EV_DS_START, d.attack[0], d.tp, K.R_RULE, d.attack[1])
         ds_window(d, free=False)
     elif s == 1:
         if not attack_valid(d):

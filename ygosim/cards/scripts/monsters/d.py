@@ -4,10 +4,10 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, HAND, MZONE, DEFENSE
+from ....engine.const import DECK, MZONE, DEFENSE
 from ....engine.decision import Decision, YESNO, Option
 from ....engine.effects import Target, flip, script, trigger
-from ..common import all_of, destroy_on_defense
+from ..common import all_of, destroy_on_defense, level_up
 from ..extra_deck import pendulum_monster
 
 script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
@@ -71,38 +71,17 @@ script("Dekoichi the Battlechanted Locomotive", flip(
     label="draw a card (and one more for each face-up Bokoichi)"))
 
 
-def _dark_mimic_lv3(d, c):
-    return d.data[c].name == "Dark Mimic LV3"
-
-
 def _own_standby(d, link):
     return d.tp == link["player"]
 
 
-def _lv3_there(d, link):
-    p = link["player"]
-    return any(_dark_mimic_lv3(d, c) for c in d.hand[p] + d.deck[p])
-
-
-_MIMIC_COST = A.send_to(A.this_card, K.GY, K.R_COST)
-
 # LV monsters: in your Standby Phase it may be sent to the Graveyard (cost) to Special Summon
-# the next LV from the hand or Deck (a Summon by a LV monster's effect counts as proper: the
-# next LV ignores its own Summoning conditions). Today it needs a Dark Mimic LV3 there.
-script("Dark Mimic LV1",
-       flip(A.draw(1), label="draw a card"),
-       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND,
-                                       prompt="choose Dark Mimic LV3"),
-               cost=_MIMIC_COST, condition=all_of(_own_standby, _lv3_there),
-               label="send it to the Graveyard: Special Summon Dark Mimic LV3"))
-
-# 2005 (R1): it may be used with no Dark Mimic LV3 in the hand or Deck (they are shown).
-script("Dark Mimic LV1",
-       flip(A.draw(1), label="draw a card"),
-       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND, confirm=True,
-                                       prompt="choose Dark Mimic LV3"),
-               cost=_MIMIC_COST, condition=_own_standby,
-               label="send it to the Graveyard: Special Summon Dark Mimic LV3"), era="goat")
+# the next LV from the hand or Deck (common.level_up). Today it needs a Dark Mimic LV3 there;
+# 2005 (R1): it may be used with none in the hand or Deck (they are shown).
+script("Dark Mimic LV1", flip(A.draw(1), label="draw a card"),
+       level_up("Dark Mimic LV3", K.EV_STANDBY, _own_standby))
+script("Dark Mimic LV1", flip(A.draw(1), label="draw a card"),
+       level_up("Dark Mimic LV3", K.EV_STANDBY, _own_standby, r1=True), era="goat")
 
 
 # ------------------------------------------------------------------ Dark Scorpions

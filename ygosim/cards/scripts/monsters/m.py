@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, script, trigger
-from ..common import (all_of, can_special_summon_from, free_zone, itself, stat_aura,
+from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up, stat_aura,
                       summonable)
 from ..extra_deck import pendulum_monster
 
@@ -199,3 +199,35 @@ script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), T
 # it cannot change (no effect may take it: Change of Heart, Snatch Steal, Creature Swap...).
 script("Mataza the Zapper", continuous("extra_attacks", lambda d, src, c: 1 if c == src else 0),
        continuous("no_control_change", itself))
+
+
+# Mystic Swordsman LV2: attacking a face-down Defense Position monster, it destroys that monster
+# at the start of the Damage Step (mandatory, no target; the monster is not flipped and there is
+# no damage calculation, so this is not a destruction by battle). In the End Phase of a turn it
+# destroyed a monster by battle, it may be sent to the Graveyard to Special Summon Mystic
+# Swordsman LV4 from the hand or Deck (today only with one there; 2005 R1: with none, they are
+# shown).
+def _attacks_facedown(d, link):
+    a = d.attack
+    c = link["card"]
+    return a is not None and a[0] == c and a[2] == d.mid[c] and a[1] >= 0 and \
+        d.pos[a[1]] == K.FACEDOWN_DEFENSE
+
+
+def _mystic_swordsman(r1):
+    return (trigger(K.EV_DS_START, A.destroy(A.battled), optional=False,
+                    condition=_attacks_facedown, label="destroy the face-down monster"),
+            level_up("Mystic Swordsman LV4", K.EV_END_PHASE, A.won_battle_this_turn, r1=r1))
+
+
+script("Mystic Swordsman LV2", *_mystic_swordsman(False))
+script("Mystic Swordsman LV2", *_mystic_swordsman(True), era="goat")
+
+
+# Mobius the Frost Monarch: when Tribute Summoned, it may target one or two Spell/Trap Cards on
+# the field (either side, face-up or Set) and destroy them (an optional "When" trigger).
+script("Mobius the Frost Monarch", trigger(
+    K.EV_NORMAL_SUMMONED, A.destroy(A.targets), when=True, condition=A.tribute_summoned,
+    target=Target(A.spells_traps(ANY), count=2, min=1,
+                  prompt="choose up to 2 Spell/Trap Cards to destroy"),
+    label="destroy up to 2 Spells/Traps"))

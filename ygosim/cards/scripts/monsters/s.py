@@ -148,3 +148,9 @@ script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to
 
 # Scapegoat's Tokens: never Tributed for a Tribute Summon or Set (Tributes for costs are fine).
 script("Sheep Token", extra={"no_tribute_summon": True})
+
+
+# Sacred Crane: when it is Special Summoned (by any means), its controller draws a card
+# (mandatory).
+script("Sacred Crane", trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), optional=False,
+                               label="draw a card"))

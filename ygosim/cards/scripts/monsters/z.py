@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.effects import continuous, script, trigger
+from ....engine.actions import ANY
+from ....engine.effects import Target, continuous, script, trigger
 from ..common import itself
 
 
@@ -19,3 +20,11 @@ def _zombyra(event):
 # version): at the end of that damage calculation, the destroyed monster still on the field.
 script("Zombyra the Dark", *_zombyra(K.EV_BATTLE_DESTROYED))
 script("Zombyra the Dark", *_zombyra(K.EV_AFTER_CALC), era="goat")
+
+
+# Zaborg the Thunder Monarch: when Tribute Summoned, target a monster on the field (itself too:
+# alone on the field it must destroy itself) and destroy it (mandatory).
+script("Zaborg the Thunder Monarch", trigger(
+    K.EV_NORMAL_SUMMONED, A.destroy(A.targets), optional=False, condition=A.tribute_summoned,
+    target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
+    label="destroy a monster"))
