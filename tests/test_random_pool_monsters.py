@@ -22,7 +22,8 @@ MONSTERS = [
     "Royal Magical Library", "Mataza the Zapper", "Gyaku-Gire Panda",
     "Gravekeeper's Spear Soldier", "Enraged Battle Ox", "Mystic Swordsman LV2",
     "Hand of Nephthys", "Zaborg the Thunder Monarch", "Mobius the Frost Monarch",
-    "Thestalos the Firestorm Monarch", "Sacred Crane",
+    "Thestalos the Firestorm Monarch", "Sacred Crane", "Swarm of Scarabs", "Swarm of Locusts",
+    "Medusa Worm", "Golem Sentry", "Des Lacooda", "Des Koala", "Old Vindictive Magician",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
-from ...engine.effects import Target, continuous, spell, trap, trigger
+from ...engine.effects import Target, continuous, ignition, spell, trap, trigger
 
 
 # ------------------------------------------------------------------------------ summoning
@@ -283,6 +283,21 @@ def level_up(next_name, event, condition, r1=False):
 
 
 # ------------------------------------------------------------------------------ positions
+def turns_facedown():
+    """ "Once per turn: you can change this card to face-down Defense Position" (an Ignition
+    effect: Stealth Bird, Swarm of Scarabs, Medusa Worm...)."""
+    return ignition(A.set_facedown(A.this_card_here), once_per_turn=True,
+                    condition=lambda d, link: A.can_turn_facedown(d, link["card"]),
+                    label="turn it face-down")
+
+
+def on_flip_summon(operation, label, target=None):
+    """ "When this card is Flip Summoned: ..." (mandatory; with a target, it does not activate
+    when there is none). Not when it is flipped by an attack or an effect."""
+    return trigger(K.EV_FLIP_SUMMONED, operation, optional=False, target=target, label=label)
+
+
+
 def changed_to_defense(d, link):
     """A trigger condition on EV_POSITION_CHANGED: this card was changed from Attack Position
     to face-up Defense Position (manually or by an effect: Blade Rabbit, Dream Clown)."""

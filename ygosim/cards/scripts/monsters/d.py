@@ -7,7 +7,7 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, MZONE, DEFENSE
 from ....engine.decision import Decision, YESNO, Option
 from ....engine.effects import Target, flip, script, trigger
-from ..common import all_of, destroy_on_defense, level_up
+from ..common import all_of, destroy_on_defense, level_up, on_flip_summon, turns_facedown
 from ..extra_deck import pendulum_monster
 
 script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
@@ -177,3 +177,14 @@ script("Dark Scorpion Burglars", trigger(
 # Dream Clown: changed from Attack to Defense Position, it destroys a monster the opponent
 # controls (mandatory, a target).
 script("Dream Clown", destroy_on_defense())
+
+
+# Des Lacooda: once per turn it may turn itself face-down; Flip Summoned, its controller draws
+# a card (mandatory).
+script("Des Lacooda", turns_facedown(), on_flip_summon(A.draw(1), "draw a card"))
+
+
+# Des Koala: FLIP: the opponent takes 400 damage for each card in their hand (counted as it
+# resolves).
+script("Des Koala", flip(A.damage(lambda d, link: 400 * len(d.hand[1 - link["player"]])),
+                         label="400 damage per card in the opponent's hand"))

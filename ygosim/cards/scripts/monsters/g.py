@@ -5,7 +5,8 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import battle_recruiter, can_special_summon_from, change_position, itself
+from ..common import (battle_recruiter, can_special_summon_from, change_position, itself,
+                      on_flip_summon, turns_facedown)
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -115,3 +116,10 @@ def _per_opponent_monster(d, src, c):
 
 script("Gyaku-Gire Panda", continuous("stat", _per_opponent_monster),
        continuous("piercing", itself))
+
+
+# Golem Sentry: once per turn it may turn itself face-down; Flip Summoned, it targets a monster
+# the opponent controls and returns it to the hand (mandatory).
+script("Golem Sentry", turns_facedown(), on_flip_summon(
+    A.to_hand(A.targets), "return a monster to the hand",
+    target=Target(A.monsters(OPP), prompt="choose a monster to return to the hand")))

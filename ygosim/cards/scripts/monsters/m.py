@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import ATTACK, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, script, trigger
-from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up, stat_aura,
-                      summonable)
+from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up,
+                      on_flip_summon, stat_aura, summonable, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -231,3 +231,10 @@ script("Mobius the Frost Monarch", trigger(
     target=Target(A.spells_traps(ANY), count=2, min=1,
                   prompt="choose up to 2 Spell/Trap Cards to destroy"),
     label="destroy up to 2 Spells/Traps"))
+
+
+# Medusa Worm: once per turn it may turn itself face-down; Flip Summoned, it targets a monster
+# the opponent controls and destroys it (mandatory).
+script("Medusa Worm", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a monster",
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy")))

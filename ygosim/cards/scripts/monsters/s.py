@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
-from ....engine.effects import ignition, script, trigger
-from ..common import battle_recruiter, deck_by_name
+from ....engine.effects import Target, script, trigger
+from ..common import battle_recruiter, deck_by_name, on_flip_summon, turns_facedown
 from ..extra_deck import synchro_monster
 
 
@@ -118,19 +118,7 @@ script("Sacred Phoenix of Nephthys", trigger(
 
 # Stealth Bird: once per turn it may turn itself face-down (an Ignition effect); a Flip Summon
 # of it (not a flip by an attack or an effect) inflicts 1000 damage to the opponent.
-def _self_facedown(d, link):
-    c = link["card"]
-    if d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]:
-        name = d.card(c)            # (named as it was: everyone saw it face-up)
-        d.set_position(c, K.FACEDOWN_DEFENSE)
-        d.write(f"{name} is changed to face-down Defense Position")
-
-
-script("Stealth Bird", ignition(_self_facedown, once_per_turn=True,
-                                label="turn it face-down"),
-       trigger(K.EV_FLIP_SUMMONED, A.damage(1000), optional=False,
-               label="inflict 1000 damage"))
-
+script("Stealth Bird", turns_facedown(), on_flip_summon(A.damage(1000), "inflict 1000 damage"))
 
 
 # Shining Angel: destroyed by battle and sent to the Graveyard, it may Special Summon a LIGHT
@@ -154,3 +142,13 @@ script("Sheep Token", extra={"no_tribute_summon": True})
 # (mandatory).
 script("Sacred Crane", trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), optional=False,
                                label="draw a card"))
+
+
+# Swarm of Scarabs / Swarm of Locusts: once per turn it may turn itself face-down; Flip Summoned,
+# it targets a monster / a Spell or Trap the opponent controls and destroys it (mandatory).
+script("Swarm of Scarabs", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a monster",
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy")))
+script("Swarm of Locusts", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a Spell or Trap",
+    target=Target(A.spells_traps(OPP), prompt="choose a Spell or Trap Card to destroy")))
