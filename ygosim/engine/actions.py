@@ -278,13 +278,16 @@ def has_materials(n=1):
     return lambda d, link: len(d.overlay[link["card"]]) >= n
 
 
-def modify(sel, atk=0, def_=0, until=None):
-    """Until the end of this turn, the selected face-up monsters gain/lose ATK/DEF (`until`:
-    as Duel.add_mod, e.g. K.DURING_CALC, K.FOREVER)."""
+def modify(sel, atk=0, def_=0, until=None, turns=0):
+    """Until the end of this turn (+turns: 1 for "until the end of the opponent's turn"), the
+    selected face-up monsters gain/lose ATK/DEF (`until`: as Duel.add_mod, e.g.
+    K.DURING_CALC, K.FOREVER; `atk` may be a function (d, link) -> int)."""
     def step(d, link):
+        n = atk(d, link) if callable(atk) else atk
+        end = until if until is not None or not turns else d.turn + turns
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
-                d.add_mod(c, atk, def_, until)
+                d.add_mod(c, n, def_, end)
                 d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
@@ -770,11 +773,34 @@ def set_facedown(sel):
 
 # ------------------------------------------------------------------ counters
 def add_counter(sel, kind="spell", n=1, limit=None):
-    """Put n counters of `kind` on each selected face-up card (at most `limit` in all)."""
+    """Put n counters of `kind` on each selected face-up card (at most `limit` in all; by
+    default the most its script says it holds)."""
     def step(d, link):
         for c in sel(d, link):
-            d.add_counter(c, kind, n, limit)
+            d.add_counter(c, kind, n, limit if limit is not None else counter_most(d, c, kind))
     return step
+
+
+def counter_most(d, c, kind):
+    """The most counters of `kind` card c may hold (its script's `extra={"counters": {kind:
+    most}}`), None for no maximum."""
+    s = d.data[c].script
+    kinds = s.extra.get("counters") if s is not None else None
+    return kinds.get(kind) if isinstance(kinds, dict) else None
+
+
+def can_hold_counter(kind="spell"):
+    """A filter: a face-up card that can hold counters of `kind` (its script's
+    `extra={"counters": {kind: most}}`; most None: no maximum) and has room for one more
+    (Apprentice Magician)."""
+    def ok(d, c):
+        s = d.data[c].script
+        kinds = s.extra.get("counters") if s is not None else None
+        if not kinds or kind not in kinds or not d.faceup(c):
+            return False
+        most = counter_most(d, c, kind)
+        return most is None or d.counter(c, kind) < most
+    return ok
 
 
 def remove_counter(kind="spell", n=1, sel=None):
@@ -1127,13 +1153,14 @@ def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
     where=DECK | HAND) to their field (position `pos`, or asked), then shuffle the Deck. With
     nothing to Summon, `confirm` shows the Deck (2005's R1) before shuffling it. Nothing is
     Summoned without a free Main Monster Zone. `n`: 1 to n monsters (n=None: as many as there
-    are free zones; never more than that: Nimble Momonga)."""
+    are free zones; never more than that: Nimble Momonga). where may include GY (Skilled Dark
+    Magician)."""
     def cands(d, link):
         p = link["player"]
         if not d.free_mzones(p):
             return []
         out = []
-        for loc, pile_ in ((HAND, d.hand[p]), (DECK, d.deck[p])):
+        for loc, pile_ in ((HAND, d.hand[p]), (DECK, d.deck[p]), (GY, d.gy[p])):
             if where & loc:
                 out.extend(c for c in pile_ if d.data[c].is_monster and filter(d, c))
         return out

@@ -5,9 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import ATTACK, GY, HAND, MZONE
-from ....engine.effects import Target, continuous, flip, script, trigger
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
 from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up,
-                      on_flip_summon, stat_aura, summonable, turns_facedown)
+                      on_flip_summon, spell_counters, stat_aura, summonable, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -238,3 +238,18 @@ script("Mobius the Frost Monarch", trigger(
 script("Medusa Worm", turns_facedown(), on_flip_summon(
     A.destroy(A.targets), "destroy a monster",
     target=Target(A.monsters(OPP), prompt="choose a monster to destroy")))
+
+
+# Magical Marionette: a Spell Counter each time a Spell Card's activation resolves while it is
+# face-up (no maximum); +200 ATK per counter; remove two (a cost) to target a monster on the
+# field and destroy it (no once-per-turn limit).
+def _marionette_atk(d, src, c):
+    return (200 * d.counter(src, "spell"), 0) if c == src else None
+
+
+script("Magical Marionette", spell_counters(), continuous("stat", _marionette_atk),
+       ignition(A.destroy(A.targets), cost=A.remove_counter("spell", 2),
+                can_pay=A.has_counter("spell", 2),
+                target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
+                label="remove 2 Spell Counters: destroy a monster"),
+       extra={"counters": {"spell": None}})

@@ -113,4 +113,4 @@ script("Rescue Cat", ignition(
 script("Royal Magical Library", spell_counters(3),
        ignition(A.draw(1), cost=A.remove_counter("spell", 3), can_pay=A.has_counter("spell", 3),
                 label="remove 3 Spell Counters: draw 1 card"),
-       extra={"counters": ("spell",)})
+       extra={"counters": {"spell": 3}})

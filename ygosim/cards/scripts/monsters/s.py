@@ -5,8 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
-from ....engine.effects import Target, script, trigger
-from ..common import battle_recruiter, deck_by_name, on_flip_summon, turns_facedown
+from ....engine.effects import Target, ignition, script, trigger
+from ..common import (battle_recruiter, deck_by_name, on_flip_summon, spell_counters,
+                      turns_facedown)
 from ..extra_deck import synchro_monster
 
 
@@ -152,3 +153,29 @@ script("Swarm of Scarabs", turns_facedown(), on_flip_summon(
 script("Swarm of Locusts", turns_facedown(), on_flip_summon(
     A.destroy(A.targets), "destroy a Spell or Trap",
     target=Target(A.spells_traps(OPP), prompt="choose a Spell or Trap Card to destroy")))
+
+
+# Skilled Dark Magician / Skilled White Magician: a Spell Counter each time a Spell Card's
+# activation resolves while it is face-up (at most three); with three, Tribute it (a cost) to
+# Special Summon Dark Magician / Buster Blader from the hand, Deck or Graveyard. Today only with
+# one there; 2005 (R1): with none, the hand and Deck are shown. (Buster Blader is not in the
+# card pool: the White one's effect finds nothing.)
+def _skilled(summons, r1):
+    def is_it(d, c):
+        return d.data[c].name == summons
+
+    def there(d, link):
+        p = link["player"]
+        return any(is_it(d, c) for c in d.hand[p] + d.deck[p] + d.gy[p])
+    return (spell_counters(3),
+            ignition(A.recruit(is_it, where=DECK | HAND | GY, confirm=r1,
+                               prompt=f"choose {summons}"),
+                     cost=A.send_to(A.this_card, GY, K.R_COST | K.R_TRIBUTE),
+                     can_pay=A.has_counter("spell", 3), condition=None if r1 else there,
+                     label=f"Tribute it: Special Summon {summons}"))
+
+
+for _name, _summons in (("Skilled Dark Magician", "Dark Magician"),
+                        ("Skilled White Magician", "Buster Blader")):
+    script(_name, *_skilled(_summons, False), extra={"counters": {"spell": 3}})
+    script(_name, *_skilled(_summons, True), extra={"counters": {"spell": 3}}, era="goat")
