@@ -6,8 +6,9 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, MZONE, DEFENSE
 from ....engine.decision import Decision, YESNO, Option
-from ....engine.effects import Target, flip, script, trigger
-from ..common import all_of, destroy_on_defense, level_up, on_flip_summon, turns_facedown
+from ....engine.effects import Target, continuous, flip, script, trigger
+from ..common import (all_of, destroy_on_defense, itself, level_up, on_flip_summon,
+                      turns_facedown)
 from ..extra_deck import pendulum_monster
 
 script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
@@ -188,3 +189,35 @@ script("Des Lacooda", turns_facedown(), on_flip_summon(A.draw(1), "draw a card")
 # resolves).
 script("Des Koala", flip(A.damage(lambda d, link: 400 * len(d.hand[1 - link["player"]])),
                          label="400 damage per card in the opponent's hand"))
+
+
+# Dark Magician of Chaos. 2005: when Normal or Special Summoned, it may target a Spell in its
+# controller's Graveyard and add it to the hand (an optional "When" trigger: it misses its timing
+# if the Summon was not the last thing to happen); a monster it destroys by battle is banished
+# instead of going to the Graveyard (no Chain: Sangan so banished does not trigger). Today: in
+# the End Phase of a turn it was Normal or Special Summoned it may get that Spell back, and an
+# opponent's monster it destroyed by battle is banished after damage calculation (a trigger).
+# Both: if it would leave the field face-up, it is banished instead.
+_spell_in_gy = Target(A.pile(K.GY, YOU, A.is_spell), prompt="choose a Spell in your Graveyard")
+
+
+def _summoned_this_turn(d, link):
+    c = link["card"]
+    return d.turn_in[c] == d.turn and d.summon[c] in (K.SUM_NORMAL, K.SUM_TRIBUTE, K.SUM_SPECIAL)
+
+
+def _opponents_victim(d, link):
+    o = A.battled(d, link)
+    return A.destroys_by_battle(d, link) and bool(o) and d.ctrl[o[0]] != link["player"]
+
+
+script("Dark Magician of Chaos",
+       trigger(K.EV_END_PHASE, A.to_hand(A.targets), condition=_summoned_this_turn,
+               target=_spell_in_gy, once_per_turn=True, label="add a Spell from the Graveyard"),
+       trigger(K.EV_AFTER_CALC, A.banish(A.battled), optional=False,
+               condition=_opponents_victim, label="banish the destroyed monster"),
+       continuous("leave_banished", itself))
+script("Dark Magician of Chaos",
+       trigger((K.EV_NORMAL_SUMMONED, K.EV_SPECIAL_SUMMONED), A.to_hand(A.targets), when=True,
+               target=_spell_in_gy, label="add a Spell from the Graveyard"),
+       continuous("banish_victims"), continuous("leave_banished", itself), era="goat")
