@@ -25,7 +25,7 @@ MONSTERS = [
     "Thestalos the Firestorm Monarch", "Sacred Crane", "Swarm of Scarabs", "Swarm of Locusts",
     "Medusa Worm", "Golem Sentry", "Des Lacooda", "Des Koala", "Old Vindictive Magician",
     "Magical Marionette", "Skilled Dark Magician", "Skilled White Magician", "Blowback Dragon",
-    "Bazoo the Soul-Eater", "Apprentice Magician", "Dark Magician of Chaos",
+    "Bazoo the Soul-Eater", "Apprentice Magician", "Dark Magician of Chaos", "Lava Golem",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",

@@ -218,14 +218,19 @@ class SummonProc:
     can_pay: Callable | None = None
     where: int = HAND
     label: str = ""
+    onto_opponent: bool = False      # Summoned onto the opponent's field (Lava Golem: the cost
+                                     # makes the room there)
 
 
-def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="") -> dict:
+def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="",
+                      onto_opponent=False) -> dict:
     """The `extra` of a monster with its own Special Summon procedure: it cannot be Normal
     Summoned or Set, and with `nomi` it must first be Special Summoned this way (properly)
     before other effects may Special Summon it (Monster Reborn, Call of the Haunted...).
+    `onto_opponent`: the player Summons it onto the opponent's field (Lava Golem).
     Use as `script(NAME, effects..., extra=special_procedure(...))`."""
-    return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label),
+    return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label,
+                                  onto_opponent=onto_opponent),
             "no_normal_summon": True, "nomi": nomi}
 
 

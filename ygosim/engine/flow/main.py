@@ -80,7 +80,8 @@ def idle_options(d) -> list[Option]:
     p = d.tp
     opts: list[Option] = []
     seen = set()
-    can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    can_ns = d.ns_used[p] < 1 + d.ns_extra[p] and \
+        not (d.pflags and d.player_flag(p, "no_normal_summon"))     # (Lava Golem)
     locked = d.pflags and d.player_flag(p, "no_summon")   # no Summons this turn (Sets are
                                                           # allowed: summon_locked)
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?

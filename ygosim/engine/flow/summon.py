@@ -351,7 +351,7 @@ def special_proc_ok(d, c, p) -> bool:
     if sp is None or not d.loc[c] & sp.where or summon_locked(d, p):
         return False
     owner = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
-    if owner != p or not d.summon_zones(p, c):
+    if owner != p or not (sp.onto_opponent or d.summon_zones(p, c)):
         return False
     if sp.can_pay is not None:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
@@ -369,6 +369,15 @@ def special_proc_options(d, p) -> list[Option]:
             seen.add(name)
             out.append(Option("special", (c,)))
     return out
+
+
+def proc_summon(d, c, p) -> None:
+    """The Summon of a monster's own procedure, onto its player's field or (onto_opponent)
+    onto the opponent's, by player p."""
+    if d.data[c].script.extra["special"].onto_opponent:
+        push(d, "special_summon", cards=(c,), player=1 - p, by=p, proper=True)
+    else:
+        push(d, "special_summon", cards=(c,), player=p, proper=True)
 
 
 @proc
@@ -400,12 +409,12 @@ def special_proc(d, f):
             if summoning_window(d, c, p, K.SUM_SPECIAL):
                 f["s"], f["mid"], f["from"] = 3, d.mid[c], d.loc[c]
                 return
-            push(d, "special_summon", cards=(c,), player=p, proper=True)
+            proc_summon(d, c, p)
     elif s == 3:
         f["s"] = 2
         if summon_negated(d, f, f["from"]):
             return
-        push(d, "special_summon", cards=(c,), player=p, proper=True)
+        proc_summon(d, c, p)
     else:
         pop(d)
         if not d.chain:
