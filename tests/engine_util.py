@@ -278,6 +278,9 @@ def check_option_rules(d) -> None:
                 assert d.ns_used[p] < 1 + d.ns_extra[p], f"second Normal Summon: {what}"
                 assert not d.player_flag(p, "no_normal_summon"), f"after Lava Golem: {what}"
                 need = 0 if data.level <= 4 else (1 if data.level <= 6 else 2)
+                if data.script is not None and data.script.extra.get("tribute_optional") and \
+                        -1 in d.mzone[p]:
+                    need = 0        # (Fusilier Dragon: without Tributes, halved)
                 if need == 0:
                     assert -1 in d.mzone[p], f"no free zone: {what}"
                 else:

@@ -7,7 +7,7 @@ from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
 from .chain import activatable, clear_field_zone, open_window, push_window, start_activation
-from .summon import summon_room, special_proc_options
+from .summon import summon_room, special_proc_options, tribute_optional
 
 
 @proc
@@ -99,6 +99,8 @@ def idle_options(d) -> list[Option]:
                 ok = room.get(n)
                 if ok is None:
                     ok = room[n] = summon_room(d, p, n)
+                if not ok and n and tribute_optional(data):
+                    ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
                     if not locked:
                         opts.append(SUMMON_OPTS[c])
