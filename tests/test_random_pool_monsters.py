@@ -26,7 +26,7 @@ MONSTERS = [
     "Medusa Worm", "Golem Sentry", "Des Lacooda", "Des Koala", "Old Vindictive Magician",
     "Magical Marionette", "Skilled Dark Magician", "Skilled White Magician", "Blowback Dragon",
     "Bazoo the Soul-Eater", "Apprentice Magician", "Dark Magician of Chaos", "Lava Golem",
-    "Fusilier Dragon, the Dual-Mode Beast",
+    "Fusilier Dragon, the Dual-Mode Beast", "King Tiger Wanghu",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",
