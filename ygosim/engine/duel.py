@@ -710,7 +710,7 @@ class Duel:
             elif was & FIELD and dest != BANISHED and was_faceup and \
                     "leave_banished" in self.static_index and self.has_static("leave_banished", c):
                 dest = BANISHED     # "if it would leave the field face-up, it is banished
-                self.write(f"{self.name(c)} is banished instead")    # instead" (DMoC)
+                self.write(f"{self.card(c)} is banished instead")    # instead" (DMoC)
             self.place(c, dest, top=top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \

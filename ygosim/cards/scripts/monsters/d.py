@@ -103,9 +103,10 @@ def _scorpion(operation, label, condition=_SCORPION, target=None):
 
 def _look_top(d, link):
     """Chick the Yellow: look at the opponent's top card, put it back on top or at the
-    bottom (its player alone sees it: named only in that player's prompt)."""
+    bottom (its player alone sees it: shown to that player, named in their prompt)."""
     deck = d.deck[1 - link["player"]]
     if deck:
+        d.reveal(deck[:1], to=link["player"], note=" (the top card of the opponent's Deck)")
         A.ask(d, link, Decision(link["player"], YESNO, [Option("yes"), Option("no")],
                                 f"{d.name(link['card'])}: the top card of the opponent's Deck "
                                 f"is {d.name(deck[0])}; put it at the bottom?", link["card"]),
