@@ -27,6 +27,7 @@ MONSTERS = [
     "Magical Marionette", "Skilled Dark Magician", "Skilled White Magician", "Blowback Dragon",
     "Bazoo the Soul-Eater", "Apprentice Magician", "Dark Magician of Chaos", "Lava Golem",
     "Fusilier Dragon, the Dual-Mode Beast", "King Tiger Wanghu",
+    "Gearfried the Swordmaster",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",

@@ -916,8 +916,7 @@ def equip_monster(sel, to=None):
             return
         d.serial += 1
         d.place(c, K.SZONE, p, pos=K.FACEUP)
-        d.equip[c] = (h, d.mid[h])
-        d.write(f"{d.card(c)} is equipped to {d.card(h)} as an Equip Card")
+        d.attach_equip(c, h, " as an Equip Card")
         d.drop_equips()
     return step
 

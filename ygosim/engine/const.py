@@ -71,6 +71,8 @@ EV_ACTIVATE = "chain_activated"
 EV_STANDBY = "standby_phase"
 EV_END_PHASE = "end_phase"
 EV_SENT_TO_HAND = "to_hand"
+EV_EQUIPPED = "equipped"                    # an Equip Card was equipped: card = the monster,
+                                            # info = the Equip Card
 EV_SUMMONING = "summoning"                  # a monster is about to be Normal/Flip Summoned or
                                             # Special Summoned by its own procedure (info: the
                                             # SUM_* kind); only effects answering it may be

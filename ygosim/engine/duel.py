@@ -793,6 +793,14 @@ class Duel:
         self._zones_changed(MZONE, p)
         self.serial += 1
 
+    def attach_equip(self, c: int, t: int, words: str = "") -> None:
+        """Card c becomes equipped to monster t (an Equip Spell, Snatch Steal, a monster
+        equipped as a card): EV_EQUIPPED is raised for t (info: c), for "each time an Equip
+        Card is equipped to this card" (Gearfried the Swordmaster)."""
+        self.equip[c] = (t, self.mid[t])
+        self.write(f"{self.card(c)} is equipped to {self.card(t)}{words}")
+        self.raise_event(K.EV_EQUIPPED, t, self.ctrl[c], K.R_EFFECT, c)
+
     def control_locked(self, c: int) -> bool:
         """May control of monster c not change? (The `no_control_change` rule, apply(d,
         source, monster): "control of this face-up card cannot change": Mataza the Zapper.)"""

@@ -187,9 +187,7 @@ def equip_to_target(d, link):
     c = link["card"]
     ts = A.targets(d, link)
     if ts and d.loc[c] and d.faceup(ts[0]) and d.mid[c] == link["cmid"]:
-        t = ts[0]
-        d.equip[c] = (t, d.mid[t])
-        d.write(f"{d.card(c)} is equipped to {d.card(t)}")
+        d.attach_equip(c, ts[0])
 
 
 def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):

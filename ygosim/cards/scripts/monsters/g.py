@@ -123,3 +123,13 @@ script("Gyaku-Gire Panda", continuous("stat", _per_opponent_monster),
 script("Golem Sentry", turns_facedown(), on_flip_summon(
     A.to_hand(A.targets), "return a monster to the hand",
     target=Target(A.monsters(OPP), prompt="choose a monster to return to the hand")))
+
+
+# Gearfried the Swordmaster: cannot be Normal Summoned or Set; only Release Restraint may
+# Special Summon it (not in the Goat card pool: it is never properly Summoned there, so nothing
+# can revive it either). Each time an Equip Card is equipped to it, it targets a monster the
+# opponent controls and destroys it (mandatory).
+script("Gearfried the Swordmaster", trigger(
+    K.EV_EQUIPPED, A.destroy(A.targets), optional=False,
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy"),
+    label="destroy a monster"), extra={"no_normal_summon": True, "nomi": True})

@@ -100,8 +100,7 @@ def _snatch(d, link):
     if not ts or not still_here(d, link) or not d.faceup(ts[0]) or d.loc[ts[0]] != MZONE:
         return
     t = ts[0]
-    d.equip[c] = (t, d.mid[t])
-    d.write(f"{d.card(c)} is equipped to {d.card(t)}")
+    d.attach_equip(c, t)
     before = d.ctrl[t]
     if before != link["player"]:
         d.set_control(t, link["player"])
