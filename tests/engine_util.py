@@ -276,7 +276,11 @@ def check_option_rules(d) -> None:
             data = d.data[c]
             if data.is_monster:
                 assert d.ns_used[p] < 1 + d.ns_extra[p], f"second Normal Summon: {what}"
+                assert not d.player_flag(p, "no_normal_summon"), f"after Lava Golem: {what}"
                 need = 0 if data.level <= 4 else (1 if data.level <= 6 else 2)
+                if data.script is not None and data.script.extra.get("tribute_optional") and \
+                        -1 in d.mzone[p]:
+                    need = 0        # (Fusilier Dragon: without Tributes, halved)
                 if need == 0:
                     assert -1 in d.mzone[p], f"no free zone: {what}"
                 else:
@@ -436,7 +440,7 @@ def check_options_complete(d) -> None:
         need(("phase", None, "end"), "end")
         if d.phase == K.MAIN1 and t > 1 and not d.player_flag(p, "no_battle_phase"):
             need(("phase", None, "battle"), "battle")
-        ns = d.ns_used[p] < 1 + d.ns_extra[p]
+        ns = d.ns_used[p] < 1 + d.ns_extra[p] and not d.player_flag(p, "no_normal_summon")
         locked = d.player_flag(p, "no_summon")      # Scapegoat: Sets only
         for c in d.hand[p]:
             data = d.data[c]

@@ -29,10 +29,9 @@ def step_checked(d, pick, watch) -> None:
     check_options_complete(d)
 
 
-def play_checked(seed: int, options=None, eager=False, pair=None):
-    options = dict(options or {})
-    options.setdefault("turn_cap", TURN_CAP)
-    d = fresh(seed, options, pair)
+def play_to_end(d, seed: int, eager=False):
+    """Play duel d to its end with a seeded random player (uniform or eager), checking
+    everything after every decision; returns d."""
     pick = (eager_answers if eager else random_answers)(seed)
     watch = RuleWatch(d)
     check_invariants(d)
@@ -45,6 +44,22 @@ def play_checked(seed: int, options=None, eager=False, pair=None):
     else:
         raise AssertionError(f"seed {seed}: no end after 100000 decisions")
     assert d.winner in (0, 1, "draw"), f"seed {seed}: winner {d.winner!r}"
+    return d
+
+
+def each_seed(seeds, play, *args) -> None:
+    """play(seed, *args) for every seed; a failure names its seed and arguments."""
+    for seed in seeds:
+        try:
+            play(seed, *args)
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed} {args}: {e}") from None
+
+
+def play_checked(seed: int, options=None, eager=False, pair=None):
+    options = dict(options or {})
+    options.setdefault("turn_cap", TURN_CAP)
+    d = play_to_end(fresh(seed, options, pair), seed, eager)
     assert d.turn <= options["turn_cap"], f"seed {seed}: turn {d.turn} past the cap"
     assert d.win_reason, f"seed {seed}: no reason given for the result"
     return d

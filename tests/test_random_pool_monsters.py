@@ -5,8 +5,7 @@ checks as tests/test_random_play.py hold (each card in one place, zone limits, L
 explained, every legal answer obeys the rules)."""
 import pytest
 
-from engine_util import RuleWatch, check_invariants, eager_answers, random_answers
-from test_random_play import step_checked
+from test_random_play import each_seed, play_to_end
 
 from ygosim.cards.db import card_db
 from ygosim.engine.api import new_duel
@@ -17,10 +16,22 @@ MONSTERS = [
     "Mask of Darkness", "Injection Fairy Lily", "Shining Angel", "Giant Rat", "Rescue Cat",
     "Marauding Captain", "Command Knight", "Maji-Gire Panda", "Manticore of Darkness",
     "Goblin Attack Force", "Gearfried the Iron Knight", "Berserk Gorilla",
+    "Dark Scorpion - Chick the Yellow", "Dark Scorpion - Cliff the Trap Remover",
+    "Dark Scorpion - Meanae the Thorn", "Dark Scorpion Burglars", "Blade Rabbit", "Dream Clown",
+    "Abyss Soldier", "Emissary of the Afterlife", "Gravekeeper's Assailant",
+    "Royal Magical Library", "Mataza the Zapper", "Gyaku-Gire Panda",
+    "Gravekeeper's Spear Soldier", "Enraged Battle Ox", "Mystic Swordsman LV2",
+    "Hand of Nephthys", "Zaborg the Thunder Monarch", "Mobius the Frost Monarch",
+    "Thestalos the Firestorm Monarch", "Sacred Crane", "Swarm of Scarabs", "Swarm of Locusts",
+    "Medusa Worm", "Golem Sentry", "Des Lacooda", "Des Koala", "Old Vindictive Magician",
+    "Magical Marionette", "Skilled Dark Magician", "Skilled White Magician", "Blowback Dragon",
+    "Bazoo the Soul-Eater", "Apprentice Magician", "Dark Magician of Chaos", "Lava Golem",
+    "Fusilier Dragon, the Dual-Mode Beast", "King Tiger Wanghu",
+    "Gearfried the Swordmaster",
 ]
 SUPPORT = ["Pot of Greed", "Fissure", "Dark Hole", "Monster Reborn", "Mirror Force", "Waboku",
            "Book of Taiyou", "Swords of Revealing Light", "Invigoration", "Nimble Momonga",
-           "Summoned Skull", "Celtic Guardian"]
+           "Change of Heart", "Snatch Steal"]
 
 
 def _deck(shift: int, rules: str) -> list:
@@ -36,22 +47,10 @@ def _deck(shift: int, rules: str) -> list:
 def play(seed: int, rules: str, eager: bool):
     d = new_duel(_deck(seed, rules), _deck(seed + 5, rules), seed=seed,
                  options={"rules": rules, "turn_cap": 60})
-    pick = (eager_answers if eager else random_answers)(seed)
-    watch = RuleWatch(d)
-    check_invariants(d)
-    for _ in range(100000):
-        if d.winner is not None:
-            break
-        step_checked(d, pick, watch)
-    assert d.winner in (0, 1, "draw")
-    return d
+    return play_to_end(d, seed, eager)
 
 
 @pytest.mark.parametrize("rules", ["goat", "v10"])
 @pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
 def test_random_duels_with_pool_monsters(rules, eager):
-    for seed in range(15):
-        try:
-            play(seed, rules, eager)
-        except AssertionError as e:
-            raise AssertionError(f"seed {seed} ({rules}): {e}") from None
+    each_seed(range(15), play, rules, eager)

@@ -4,8 +4,7 @@ same invariants and rule checks as tests/test_random_play.py hold (each card in 
 limits, LP changes explained, every legal answer obeys the rules)."""
 import pytest
 
-from engine_util import RuleWatch, check_invariants, eager_answers, random_answers
-from test_random_play import step_checked
+from test_random_play import each_seed, play_to_end
 
 from ygosim.cards.db import card_db
 from ygosim.engine.api import new_duel
@@ -48,22 +47,10 @@ def _deck(seed: int, rules: str = "goat") -> list:
 def play(seed: int, rules: str, eager: bool):
     d = new_duel(_deck(seed, rules), _deck(seed + 3, rules), seed=seed,
                  options={"rules": rules, "turn_cap": 60})
-    pick = (eager_answers if eager else random_answers)(seed)
-    watch = RuleWatch(d)
-    check_invariants(d)
-    for _ in range(100000):
-        if d.winner is not None:
-            break
-        step_checked(d, pick, watch)
-    assert d.winner in (0, 1, "draw")
-    return d
+    return play_to_end(d, seed, eager)
 
 
 @pytest.mark.parametrize("rules", ["goat", "v10"])
 @pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
 def test_random_duels_with_spells_and_traps(rules, eager):
-    for seed in range(40):
-        try:
-            play(seed, rules, eager)
-        except AssertionError as e:
-            raise AssertionError(f"seed {seed} ({rules}): {e}") from None
+    each_seed(range(40), play, rules, eager)

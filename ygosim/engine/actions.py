@@ -381,13 +381,16 @@ def has_materials(n=1):
     return lambda d, link: len(d.overlay[link["card"]]) >= n
 
 
-def modify(sel, atk=0, def_=0, until=None):
-    """Until the end of this turn, the selected face-up monsters gain/lose ATK/DEF (`until`:
-    as Duel.add_mod, e.g. K.DURING_CALC, K.FOREVER)."""
+def modify(sel, atk=0, def_=0, until=None, turns=0):
+    """Until the end of this turn (+turns: 1 for "until the end of the opponent's turn"), the
+    selected face-up monsters gain/lose ATK/DEF (`until`: as Duel.add_mod, e.g.
+    K.DURING_CALC, K.FOREVER; `atk` may be a function (d, link) -> int)."""
     def step(d, link):
+        n = atk(d, link) if callable(atk) else atk
+        end = until if until is not None or not turns else d.turn + turns
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
-                d.add_mod(c, atk, def_, until)
+                d.add_mod(c, n, def_, end)
                 d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
@@ -489,6 +492,12 @@ def _lid(d, link) -> int:
     raise RuntimeError("link not found")
 
 
+def control_changeable(d, c):
+    """A filter: control of monster c may change (not a face-up Mataza the Zapper or Horus:
+    the `no_control_change` rule, Duel.control_locked)."""
+    return not d.control_locked(c)
+
+
 def take_control(sel, until_end_phase=True):
     """The player takes control of the selected monsters (until this turn's End Phase)."""
     def step(d, link):
@@ -500,6 +509,8 @@ def take_control(sel, until_end_phase=True):
                 continue
             before = d.ctrl[c]
             d.set_control(c, p)
+            if d.ctrl[c] != p:
+                continue
             d.write(f"{d.names[p]} takes control of {d.card(c)}")
             if until_end_phase:
                 d.returns.append((c, d.mid[c], before, d.turn))
@@ -849,11 +860,15 @@ def discard_random(n=1, who=OPP, into="discarded"):
 
 
 # ------------------------------------------------------------------ Tributes as a cost
-def tribute(sel, n=1, into="tributed", prompt=None):
+def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
     """A cost: Tribute n of the selected monsters (sent to the GY; a Token ceases to exist).
-    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later)."""
+    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later).
+    `with_this`: this card is Tributed with them ("Tribute this card and 1 other monster":
+    Hand of Nephthys)."""
     def send(d, link):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == MZONE]
+        if with_this and d.loc[link["card"]] == MZONE:
+            cards.append(link["card"])
         if cards:
             d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
     return (choose(sel, n, into=into,
@@ -875,11 +890,34 @@ def set_facedown(sel):
 
 # ------------------------------------------------------------------ counters
 def add_counter(sel, kind="spell", n=1, limit=None):
-    """Put n counters of `kind` on each selected face-up card (at most `limit` in all)."""
+    """Put n counters of `kind` on each selected face-up card (at most `limit` in all; by
+    default the most its script says it holds)."""
     def step(d, link):
         for c in sel(d, link):
-            d.add_counter(c, kind, n, limit)
+            d.add_counter(c, kind, n, limit if limit is not None else counter_most(d, c, kind))
     return step
+
+
+def counter_most(d, c, kind):
+    """The most counters of `kind` card c may hold (its script's `extra={"counters": {kind:
+    most}}`), None for no maximum."""
+    s = d.data[c].script
+    kinds = s.extra.get("counters") if s is not None else None
+    return kinds.get(kind) if isinstance(kinds, dict) else None
+
+
+def can_hold_counter(kind="spell"):
+    """A filter: a face-up card that can hold counters of `kind` (its script's
+    `extra={"counters": {kind: most}}`; most None: no maximum) and has room for one more
+    (Apprentice Magician)."""
+    def ok(d, c):
+        s = d.data[c].script
+        kinds = s.extra.get("counters") if s is not None else None
+        if not kinds or kind not in kinds or not d.faceup(c):
+            return False
+        most = counter_most(d, c, kind)
+        return most is None or d.counter(c, kind) < most
+    return ok
 
 
 def remove_counter(kind="spell", n=1, sel=None):
@@ -995,8 +1033,7 @@ def equip_monster(sel, to=None):
             return
         d.serial += 1
         d.place(c, K.SZONE, p, pos=K.FACEUP)
-        d.equip[c] = (h, d.mid[h])
-        d.write(f"{d.card(c)} is equipped to {d.card(h)} as an Equip Card")
+        d.attach_equip(c, h, " as an Equip Card")
         d.drop_equips()
     return step
 
@@ -1125,6 +1162,55 @@ def inflicts_battle_damage(direct=False):
     return cond
 
 
+def destroys_by_battle(d, link):
+    """A trigger condition: the monster this card is battling has been destroyed by that
+    battle; on EV_AFTER_CALC (at the end of the damage calculation, the monster still on the
+    field: 2005's Zombyra) or on EV_BATTLE_DESTROYED (sent to the Graveyard: "when this card
+    destroys a monster by battle"). This card is still on the field, face-up."""
+    ev = link.get("event")
+    c = link["card"]
+    if ev is None or d.loc[c] != MZONE or not d.faceup(c):
+        return False
+    s = _battle_sides(d, c)
+    if s is None or s[1] < 0:
+        return False
+    if ev[0] == K.EV_BATTLE_DESTROYED:
+        return ev[1] == s[1]
+    return (s[1], s[2]) in d.battle_destroyed
+
+
+def tribute_summoned(d, link):
+    """A trigger condition on EV_NORMAL_SUMMONED: this card was Tribute Summoned (face-up;
+    a Set with Tributes is not: the Monarchs)."""
+    c = link["card"]
+    return d.summon[c] == K.SUM_TRIBUTE
+
+
+def won_battle_this_turn(d, link):
+    """A condition: this card (as it is now, face-up on the field) destroyed a monster by
+    battle this turn, attacking or attacked: a monster it battled this turn was destroyed by
+    battle in its last battle (the End Phase level-ups of Mystic Swordsman LV2 and Horus)."""
+    c = link["card"]
+    if d.loc[c] != MZONE or not d.faceup(c):
+        return False
+    mid = d.mid[c]
+    log = [e for e in d.attack_log if e[0] == d.turn]
+    for i, e in enumerate(log):
+        if e[3] < 0:
+            continue
+        if e[1] == c and e[2] == mid:
+            o = e[3]
+        elif e[3] == c and e[4] == mid:
+            o = e[1]
+        else:
+            continue
+        if d.loc[o] & MZONE or not d.moved(o, K.R_BATTLE | K.R_DESTROY, d.turn):
+            continue
+        if not any(o in (x[1], x[3]) for x in log[i + 1:]):     # its last battle
+            return True
+    return False
+
+
 def destroyed_by_battle(d, link):
     """A condition: this card has been destroyed by the battle under way (after damage
     calculation, before it is sent to the Graveyard)."""
@@ -1178,17 +1264,19 @@ def confirm_deck(who=YOU, hand=False):
 
 
 def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
-            confirm=False, how=K.SUM_SPECIAL):
+            confirm=False, how=K.SUM_SPECIAL, n=1):
     """Special Summon 1 monster matching filter from the player's Deck (or hand and Deck:
     where=DECK | HAND) to their field (position `pos`, or asked), then shuffle the Deck. With
     nothing to Summon, `confirm` shows the Deck (2005's R1) before shuffling it. Nothing is
-    Summoned without a free Main Monster Zone."""
+    Summoned without a free Main Monster Zone. `n`: 1 to n monsters (n=None: as many as there
+    are free zones; never more than that: Nimble Momonga). where may include GY (Skilled Dark
+    Magician)."""
     def cands(d, link):
         p = link["player"]
         if not d.free_mzones(p):
             return []
         out = []
-        for loc, pile_ in ((HAND, d.hand[p]), (DECK, d.deck[p])):
+        for loc, pile_ in ((HAND, d.hand[p]), (DECK, d.deck[p]), (GY, d.gy[p])):
             if where & loc:
                 out.extend(c for c in pile_ if d.data[c].is_monster and filter(d, c))
         return out
@@ -1199,8 +1287,12 @@ def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
             confirm_deck(YOU, bool(where & HAND))(d, link)
         elif where & DECK:
             d.shuffle_deck(p)
+    def count(d, link):
+        room = len(d.free_mzones(link["player"]))
+        return room if n is None else min(n, room)
     summon = special_summon(chosen(into), pos=pos, how=how)
-    return (choose(cands, into=into, prompt=prompt or "choose a monster to Special Summon"),
+    return (choose(cands, count if n != 1 else 1, least=1, into=into,
+                   prompt=prompt or "choose a monster to Special Summon"),
             summon, after)
 
 

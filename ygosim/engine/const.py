@@ -51,11 +51,15 @@ EV_NORMAL_SUMMONED = "normal_summoned"      # Normal (incl. Tribute) Summon succ
 EV_FLIP_SUMMONED = "flip_summoned"
 EV_SPECIAL_SUMMONED = "special_summoned"    # info: the card whose effect Summoned it, or -1
 EV_FLIPPED = "flipped"                      # turned face-up from face-down (FLIP effects)
+EV_POSITION_CHANGED = "position_changed"    # a face-up monster changed to the other face-up
+                                            # position (info: the position it was in)
 EV_DESTROYED = "destroyed"
 EV_TO_GY = "to_gy"
 EV_LEFT_FIELD = "left_field"
 EV_BATTLE_DESTROYED = "battle_destroyed"    # destroyed by battle and sent to the GY
 EV_ATTACK = "attack_declared"
+EV_DS_START = "damage_step_start"           # the start of the Damage Step: card = the
+                                            # attacker, info = the attack target
 EV_BATTLE_CONFIRM = "battle_confirm"        # start of "before damage calculation"
 EV_AFTER_CALC = "after_damage_calc"
 EV_DS_END = "damage_step_end"               # the end of the Damage Step of a battle (after
@@ -67,6 +71,8 @@ EV_ACTIVATE = "chain_activated"
 EV_STANDBY = "standby_phase"
 EV_END_PHASE = "end_phase"
 EV_SENT_TO_HAND = "to_hand"
+EV_EQUIPPED = "equipped"                    # an Equip Card was equipped: card = the monster,
+                                            # info = the Equip Card
 EV_SUMMONING = "summoning"                  # a monster is about to be Normal/Flip Summoned or
                                             # Special Summoned by its own procedure (info: the
                                             # SUM_* kind); only effects answering it may be

@@ -707,6 +707,10 @@ class Duel:
                         hid = (seen, self.hidden_words(c))
             elif was & FIELD and dest == GY and "pendulum" in data.frames:
                 dest = EXTRA   # a Pendulum Monster goes face-up to the Extra Deck instead
+            elif was & FIELD and dest != BANISHED and was_faceup and \
+                    "leave_banished" in self.static_index and self.has_static("leave_banished", c):
+                dest = BANISHED     # "if it would leave the field face-up, it is banished
+                self.write(f"{self.card(c)} is banished instead")    # instead" (DMoC)
             self.place(c, dest, top=top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \
@@ -769,7 +773,7 @@ class Duel:
     def set_control(self, c: int, p: int) -> None:
         """Player p takes control of the monster c (no free zone: nothing happens). The card
         stays the same card: its identity, equips and stat changes stay."""
-        if self.loc[c] != MZONE or self.ctrl[c] == p:
+        if self.loc[c] != MZONE or self.ctrl[c] == p or self.control_locked(c):
             return
         free = self.free_mzones(p)
         if not free:
@@ -789,12 +793,27 @@ class Duel:
         self._zones_changed(MZONE, p)
         self.serial += 1
 
+    def attach_equip(self, c: int, t: int, words: str = "") -> None:
+        """Card c becomes equipped to monster t (an Equip Spell, Snatch Steal, a monster
+        equipped as a card): EV_EQUIPPED is raised for t (info: c), for "each time an Equip
+        Card is equipped to this card" (Gearfried the Swordmaster)."""
+        self.equip[c] = (t, self.mid[t])
+        self.write(f"{self.card(c)} is equipped to {self.card(t)}{words}")
+        self.raise_event(K.EV_EQUIPPED, t, self.ctrl[c], K.R_EFFECT, c)
+
+    def control_locked(self, c: int) -> bool:
+        """May control of monster c not change? (The `no_control_change` rule, apply(d,
+        source, monster): "control of this face-up card cannot change": Mataza the Zapper.)"""
+        return "no_control_change" in self.static_index and \
+            self.has_static("no_control_change", c)
+
     def swap_control(self, a: int, b: int) -> bool:
         """Monsters a and b (on different sides) change control with each other, each into the
         zone the other leaves (a Main Monster Zone). Like set_control they stay the same cards.
         Returns whether they did."""
         pa, pb = self.ctrl[a], self.ctrl[b]
-        if self.loc[a] != MZONE or self.loc[b] != MZONE or pa == pb:
+        if self.loc[a] != MZONE or self.loc[b] != MZONE or pa == pb or \
+                self.control_locked(a) or self.control_locked(b):
             return False
         spots = []
         for c, p in ((a, pa), (b, pb)):
@@ -886,13 +905,16 @@ class Duel:
             return   # a Link Monster is never in Defense Position
         if pos & FACEDOWN and "token" in self.data[c].frames and self.loc[c] == MZONE:
             return   # a Token is never face-down
-        was_fd = self.pos[c] & FACEDOWN
+        was = self.pos[c]
+        was_fd = was & FACEDOWN
         self.pos[c] = pos
         self.serial += 1
         if was_fd and not pos & FACEDOWN and self.loc[c] == MZONE:
             self.flip_turn[c] = self.turn          # (flipped face-up, even without FLIP effects)
             if flip_effects:
                 self.raise_event(K.EV_FLIPPED, c, self.ctrl[c], K.R_RULE)
+        elif not was_fd and not pos & FACEDOWN and was != pos and self.loc[c] == MZONE:
+            self.raise_event(K.EV_POSITION_CHANGED, c, self.ctrl[c], K.R_RULE, was)
         if pos & FACEDOWN and self.loc[c] == MZONE and not was_fd:
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
             if self.counters:

@@ -178,6 +178,9 @@ class Effect:
     off_field: bool = False          # a Continuous/Equip card's activation that resolves even
                                      # if the card left the field in the meantime (today's
                                      # Call of the Haunted)
+    choice: str = ""                 # triggers: effects of one card with the same `choice` are
+                                     # the options of "activate 1 of these effects": once one
+                                     # answers an event, the others are not offered for it
 
     @property
     def is_trigger(self) -> bool:
@@ -215,14 +218,19 @@ class SummonProc:
     can_pay: Callable | None = None
     where: int = HAND
     label: str = ""
+    onto_opponent: bool = False      # Summoned onto the opponent's field (Lava Golem: the cost
+                                     # makes the room there)
 
 
-def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="") -> dict:
+def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="",
+                      onto_opponent=False) -> dict:
     """The `extra` of a monster with its own Special Summon procedure: it cannot be Normal
     Summoned or Set, and with `nomi` it must first be Special Summoned this way (properly)
     before other effects may Special Summon it (Monster Reborn, Call of the Haunted...).
+    `onto_opponent`: the player Summons it onto the opponent's field (Lava Golem).
     Use as `script(NAME, effects..., extra=special_procedure(...))`."""
-    return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label),
+    return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label,
+                                  onto_opponent=onto_opponent),
             "no_normal_summon": True, "nomi": nomi}
 
 
@@ -291,15 +299,16 @@ def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, wh
 
 
 def trigger(events, operation, *, optional=True, when=False, condition=None, cost=None,
-            target=None, range=MZONE, once_per_turn=False, label="") -> Effect:
+            target=None, range=MZONE, once_per_turn=False, label="", choice="") -> Effect:
     """A Trigger Effect. `when=True` marks an optional "When ..." effect, which can miss the
-    timing; "If ..." effects and mandatory ones cannot."""
+    timing; "If ..." effects and mandatory ones cannot. Optional triggers of one card with the
+    same `choice` are "activate 1 of these effects" (Dark Scorpions: `activate NAME effect 2`)."""
     if isinstance(events, str):
         events = (events,)
     return Effect(kind=TRIGGER, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), target=target, events=tuple(events), optional=optional,
                   misses_timing=when and optional, range=range, once_per_turn=once_per_turn,
-                  speed=1, damage_step=True, label=label)
+                  speed=1, damage_step=True, label=label, choice=choice)
 
 
 def flip(operation, *, target=None, condition=None, label="") -> Effect:

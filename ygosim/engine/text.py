@@ -54,8 +54,9 @@ def option_text(d, opt, level: int = 0) -> str:
     if v == "activate":
         c = cards[0]
         base = f"activate {card_text(d, c, level)}"
-        if isinstance(opt.arg, int) and _needs_effect_number(d, c, opt.arg):
-            base += f" effect {opt.arg + 1}"
+        ei = effect_index(opt)
+        if ei is not None and _needs_effect_number(d, c, ei, opt.arg):
+            base += f" effect {ei + 1}"
         return base
     if v == "attack":
         t = opt.arg
@@ -77,9 +78,23 @@ def option_text(d, opt, level: int = 0) -> str:
     return v
 
 
-def _needs_effect_number(d, c: int, ei: int) -> bool:
-    """`effect N` is written when the card has more than one effect a player can activate."""
+def effect_index(opt):
+    """The effect an `activate` option uses: its arg (an effect index), or for an optional
+    trigger offered in a trigger window the index in its (card, effect index, event)."""
+    a = opt.arg
+    if isinstance(a, int):
+        return a
+    if isinstance(a, tuple) and len(a) == 3 and isinstance(a[1], int):
+        return a[1]
+    return None
+
+
+def _needs_effect_number(d, c: int, ei: int, arg=None) -> bool:
+    """`effect N` is written when the card has more than one effect a player can activate, or
+    for a trigger that is one of "activate 1 of these effects" (Effect.choice)."""
     effects = d.data[c].script.effects
+    if isinstance(arg, tuple):
+        return ei > 0 and bool(effects[ei].choice)
     n = sum(1 for e in effects if e.kind not in ("continuous", "trigger", "flip"))
     return n > 1 and ei > 0
 
@@ -249,11 +264,9 @@ def option_fits(d, opt, p: Parsed, partial: bool = False, viewer=None) -> bool:
     if v in SIMPLE_VERBS:
         if not p.refs[0].fits(d, opt.cards[0], viewer):
             return False
-        if v == "activate":
-            # `activate NAME effect N` names the effect (plain `activate NAME`: see match)
-            ei = opt.arg[1] if isinstance(opt.arg, tuple) else opt.arg
-            if p.effect is not None and ei != p.effect:
-                return False
+        # `activate NAME effect N` names the effect (plain `activate NAME`: see match)
+        if v == "activate" and p.effect is not None and effect_index(opt) != p.effect:
+            return False
         return True
     if v == "attack":
         if not p.refs[0].fits(d, opt.cards[0], viewer):
@@ -362,8 +375,8 @@ def match(d, decision, line: str, partial: bool = False, viewer=None):
     if len(fits) > 1 and parsed.verb == "activate" and parsed.effect is None:
         # `activate NAME` is the card's own text form (its card activation, effect 1) where
         # another of its effects fits too (a Set Continuous Trap with its effect: v10)
-        plain = [o for o in fits if not (isinstance(o.arg, int)
-                                         and _needs_effect_number(d, o.cards[0], o.arg))]
+        plain = [o for o in fits if effect_index(o) is None or
+                 not _needs_effect_number(d, o.cards[0], effect_index(o), o.arg)]
         if plain:
             fits = plain
     return fits, None

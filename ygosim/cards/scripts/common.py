@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
-from ...engine.effects import Target, continuous, spell, trap, trigger
+from ...engine.effects import Target, continuous, ignition, spell, trap, trigger
 from ...engine.flow.chain import prohibited
 
 
@@ -84,11 +84,19 @@ def all_of(*conds):
     return cond
 
 
+def destroy_chosen(sel, pick, prompt):
+    """A Spell that destroys one card of pick(sel) (chosen while resolving; no target; e.g. the
+    one with the lowest ATK), activated only while sel has a card (Fissure, Smashing Ground)."""
+    return spell(condition=A.exists(sel),
+                 operation=(A.choose(pick(sel), prompt=prompt), A.destroy(A.chosen())))
+
+
 # ------------------------------------------------------------------------------ the hand
-def discard(n=1, cost=False, into="discarded", prompt=None):
-    """The player discards n cards of their choice (as a cost with `cost`: never the card being
-    used; check with can_pay=can_discard(n)). The part itself is actions.discard."""
-    return A.discard(n, cost=cost, into=into, prompt=prompt)
+def discard(n=1, cost=False, into="discarded", prompt=None, filter=None):
+    """The player discards n cards (matching filter) of their choice (as a cost with `cost`:
+    never the card being used; check with can_pay=can_discard(n, filter)). The part itself is
+    actions.discard."""
+    return A.discard(n, filter=filter, cost=cost, into=into, prompt=prompt)
 
 
 can_discard = A.can_discard     # can_pay: n cards (matching filter) besides the card used
@@ -180,9 +188,7 @@ def equip_to_target(d, link):
     c = link["card"]
     ts = A.targets(d, link)
     if ts and d.loc[c] and d.faceup(ts[0]) and d.mid[c] == link["cmid"]:
-        t = ts[0]
-        d.equip[c] = (t, d.mid[t])
-        d.write(f"{d.card(c)} is equipped to {d.card(t)}")
+        d.attach_equip(c, ts[0])
 
 
 def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):
@@ -221,6 +227,20 @@ def field_spell(*boosts):
     return (spell(), stat_aura(*boosts, range=MZONE | 8))
 
 
+def itself(d, src, c):
+    """A continuous rule's apply that holds for its own card only (piercing, no direct attack,
+    extra attacks, no control change...)."""
+    return c == src
+
+
+def spell_counters(limit=None):
+    """ "Each time a Spell Card is activated, put a Spell Counter on this card when that Spell
+    resolves" (at most `limit`; no Chain; only if this card was face-up when the Spell was
+    activated: the `spell_resolved` rule, flow.chain.spell_resolved): Royal Magical Library."""
+    return continuous("spell_resolved",
+                      lambda d, src, link: d.add_counter(src, "spell", 1, limit), range=MZONE)
+
+
 # ------------------------------------------------------------------------------ recruiters
 def battle_destroyed_in_gy(d, link):
     """A trigger condition: this card was destroyed by battle and is in the Graveyard."""
@@ -239,3 +259,68 @@ def battle_recruiter(filter, prompt, label, pos=K.ATTACK, r1=False):
         all_of(battle_destroyed_in_gy, free_zone, A.exists(A.pile(K.DECK, A.YOU, fit)))
     return trigger(K.EV_BATTLE_DESTROYED, A.recruit(fit, pos=pos, prompt=prompt, confirm=r1),
                    when=True, range=K.GY, condition=cond, label=label)
+
+
+# ------------------------------------------------------------------------------ LV monsters
+def level_up(next_name, event, condition, r1=False):
+    """A LV monster's level-up: at `event`, when `condition` holds, it may be sent from the
+    field to the Graveyard (a cost) to Special Summon `next_name` from the hand or Deck (a
+    Summon by a LV monster's effect: the next LV ignores its own Summoning conditions). Today
+    that monster must be in the hand or Deck; 2005 (`r1`, ruling R1) it may be used with none
+    (the hand and Deck are shown): Dark Mimic LV1, Mystic Swordsman LV2, Horus."""
+    def is_next(d, c):
+        return d.data[c].name == next_name
+
+    def there(d, link):
+        p = link["player"]
+        return any(is_next(d, c) for c in d.hand[p] + d.deck[p])
+    return trigger(event, A.recruit(is_next, where=K.DECK | K.HAND, confirm=r1,
+                                    prompt=f"choose {next_name}"),
+                   cost=A.send_to(A.this_card, GY, K.R_COST),
+                   condition=condition if r1 else all_of(condition, there),
+                   label=f"send it to the Graveyard: Special Summon {next_name}")
+
+
+# ------------------------------------------------------------------------------ positions
+def turns_facedown():
+    """ "Once per turn: you can change this card to face-down Defense Position" (an Ignition
+    effect: Stealth Bird, Swarm of Scarabs, Medusa Worm...)."""
+    return ignition(A.set_facedown(A.this_card_here), once_per_turn=True,
+                    condition=lambda d, link: A.can_turn_facedown(d, link["card"]),
+                    label="turn it face-down")
+
+
+def on_flip_summon(operation, label, target=None):
+    """ "When this card is Flip Summoned: ..." (mandatory; with a target, it does not activate
+    when there is none). Not when it is flipped by an attack or an effect."""
+    return trigger(K.EV_FLIP_SUMMONED, operation, optional=False, target=target, label=label)
+
+
+
+def changed_to_defense(d, link):
+    """A trigger condition on EV_POSITION_CHANGED: this card was changed from Attack Position
+    to face-up Defense Position (manually or by an effect: Blade Rabbit, Dream Clown)."""
+    ev = link.get("event")
+    c = link["card"]
+    return ev is not None and ev[1] == c and ev[6] == K.ATTACK and d.pos[c] == K.DEFENSE
+
+
+def destroy_on_defense(label="destroy a monster the opponent controls"):
+    """ "When this card is changed from Attack Position to Defense Position: target 1 monster
+    your opponent controls; destroy it" (mandatory: Blade Rabbit, Dream Clown)."""
+    return trigger(K.EV_POSITION_CHANGED, A.destroy(A.targets), optional=False,
+                   condition=changed_to_defense,
+                   target=Target(A.monsters(A.OPP), prompt="choose a monster to destroy"),
+                   label=label)
+
+
+def change_position(sel):
+    """A step: each selected face-up monster goes to the other face-up battle position."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.faceup(c):
+                new = K.DEFENSE if d.pos[c] == K.ATTACK else K.ATTACK
+                d.set_position(c, new)
+                d.write(f"{d.card(c)} is changed to "
+                        f"{'Defense' if new == K.DEFENSE else 'Attack'} Position")
+    return step

@@ -238,6 +238,7 @@ def damage_step(d, f):
         d.step = K.DS_START
         d.events.clear()
         f["s"] = 1
+        d.raise_event(K.EV_DS_START, d.attack[0], d.tp, K.R_RULE, d.attack[1])
         ds_window(d, free=False)
     elif s == 1:
         if not attack_valid(d):
@@ -282,6 +283,11 @@ def damage_step(d, f):
         d.battle_destroyed = []
         if instead:         # destroyed in place of a monster (battle_substitute)
             d.destroy(instead, K.R_EFFECT)
+        if dead and "banish_victims" in d.static_index:
+            gone = [c for c in dead if banished_by_battle(d, c)]
+            if gone:            # banished instead of going to the GY (Dark Magician of Chaos)
+                dead = [c for c in dead if c not in gone]
+                d.send(gone, K.BANISHED, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
         if dead:
             moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
             for c in moved:
@@ -294,6 +300,18 @@ def damage_step(d, f):
         d.no_battle_damage = [False, False]
         d.step = K.BATTLE_STEP
         pop(d)
+
+
+def banished_by_battle(d, c) -> bool:
+    """Is monster c, destroyed by the battle under way, banished instead of going to the
+    Graveyard? (The `banish_victims` rule, apply(d, source, victim), of the monster it battled:
+    Dark Magician of Chaos.)"""
+    a = d.attack
+    if a is None or a[1] < 0:
+        return False
+    other = a[1] if c == a[0] else a[0]
+    return any(src == other and (eff.apply is None or eff.apply(d, src, c))
+               for src, eff in d.active_statics("banish_victims"))
 
 
 def damage_calculation(d) -> None:

@@ -352,7 +352,23 @@ def new_link(d, c: int, ei: int, p: int, event=None) -> int:
                     "negated": False, "speed": eff.speed, "event": event,
                     "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
                     "cmid": d.mid[c]}
+    if "spell_resolved" in d.static_index and eff.kind == ACTIVATE and \
+            d.data[c].kind == "spell":
+        # the cards that see this Spell Card activated (face-up now: Royal Magical Library)
+        d.links[lid]["seen"] = tuple((x, d.mid[x]) for x, _ in
+                                     d.active_statics("spell_resolved"))
     return lid
+
+
+def spell_resolved(d, link) -> None:
+    """A Spell Card's activation has resolved (not negated): the `spell_resolved` rules
+    (apply(d, source, link), no Chain) of the cards that were face-up when it was activated
+    and still are apply: "each time a Spell Card is activated, put a Spell Counter on this card
+    when that Spell resolves" (common.spell_counters)."""
+    seen = link["seen"]
+    for src, eff in d.active_statics("spell_resolved"):
+        if (src, d.mid[src]) in seen:
+            eff.apply(d, src, link)
 
 
 @proc
@@ -495,6 +511,8 @@ def resolve(d, f):
                 d.serial = serial
             elif sub == "field" and d.rules.one_field_spell and not d.pos[c] & FACEDOWN:
                 one_field_spell(d, c)
+        if "seen" in link and not link["negated"]:
+            spell_resolved(d, link)
         state_check(d)
         f["s"] = 0
 

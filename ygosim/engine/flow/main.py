@@ -6,8 +6,8 @@ from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import activatable, clear_field_zone, prohibited, push_window, start_activation
-from .summon import summon_room, special_proc_options
+from .chain import activatable, clear_field_zone, open_window, prohibited, push_window, start_activation
+from .summon import summon_room, special_proc_options, tribute_optional
 
 
 @proc
@@ -37,6 +37,8 @@ def main(d, f):
             d.pos_turn[c] = d.turn       # the once-per-turn manual change is used
             d.write(f"{d.names[d.tp]} changes {d.card(c)} to "
                     f"{'Attack' if new == ATTACK else 'Defense'} Position")
+            if d.trig_q:                 # a trigger of the change (Blade Rabbit)
+                open_window(d, d.tp, False)
         elif v == "activate":
             start_activation(d, a.cards[0], a.arg, d.tp)
         elif v == "phase":
@@ -78,7 +80,8 @@ def idle_options(d) -> list[Option]:
     p = d.tp
     opts: list[Option] = []
     seen = set()
-    can_ns = d.ns_used[p] < 1 + d.ns_extra[p]
+    can_ns = d.ns_used[p] < 1 + d.ns_extra[p] and \
+        not (d.pflags and d.player_flag(p, "no_normal_summon"))     # (Lava Golem)
     locked = d.pflags and d.player_flag(p, "no_summon")   # no Summons this turn (Sets are
                                                           # allowed: summon_locked)
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
@@ -99,6 +102,8 @@ def idle_options(d) -> list[Option]:
                 ok = room.get(n)
                 if ok is None:
                     ok = room[n] = summon_room(d, p, n)
+                if not ok and n and tribute_optional(data):
+                    ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
                     if not locked:
                         opts.append(SUMMON_OPTS[c])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
-from ..decision import Option, POSITION
+from ..decision import Option, POSITION, YESNO
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
 from .chain import after_action, prohibited
@@ -65,7 +65,8 @@ def tribute_options(d, p, n) -> list[Option]:
 
 def can_normal_summon(d, c, p) -> bool:
     n = d.ns_tributes[c]
-    return n >= 0 and summon_room(d, p, n)
+    return n >= 0 and (summon_room(d, p, n) or
+                       (n > 0 and tribute_optional(d.data[c]) and summon_room(d, p, 0)))
 
 
 def can_normal_summon_any(d, p) -> bool:
@@ -78,7 +79,7 @@ def can_normal_summon_any(d, p) -> bool:
             ok = room.get(n)
             if ok is None:
                 ok = room[n] = summon_room(d, p, n)
-            if ok:
+            if ok or (n and tribute_optional(d.data[c]) and summon_room(d, p, 0)):
                 return True
     return False
 
@@ -88,6 +89,12 @@ def normal_summon_allowed(data) -> bool:
     if data.is_extra_deck or "ritual" in data.frames or "token" in data.frames:
         return False
     return data.script is None or not data.script.extra.get("no_normal_summon")
+
+
+def tribute_optional(data) -> bool:
+    """May this card be Normal Summoned or Set without its Tributes (its original ATK and DEF
+    then halved: Fusilier Dragon, the Dual-Mode Beast; script extra `tribute_optional`)?"""
+    return data.script is not None and bool(data.script.extra.get("tribute_optional"))
 
 
 def normal_summon_tributes(data) -> int:
@@ -121,14 +128,27 @@ def normal_summon(d, f):
     s = f["s"]
     c = f["c"]
     p = d.tp if "player" not in f else f["player"]
-    if s == 0:
+    if s == 0 or s == 4:
         n = tributes_needed(d, c)
         f["s"] = 2
+        if n and s == 0 and tribute_optional(d.data[c]) and -1 in d.mzone[p]:
+            if not summon_room(d, p, n):
+                n = 0           # no Tributes to offer: without (Fusilier Dragon)
+            else:
+                f["s"] = 4
+                d.ask(p, YESNO, [Option("yes"), Option("no")],
+                      f"{d.name(c)}: Tribute {n} monsters for it? (if not, its original ATK "
+                      "and DEF are halved)", source=c)
+                return
+        elif s == 4 and d.answer.verb == "no":
+            n = 0
         if n:
             f["s"] = 1
             d.ask_select(p, tribute_options(d, p, n),
                   f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
                   source=c)
+        elif tributes_needed(d, c):
+            f["halved"] = True
     elif s == 1:
         d.serial += 1
         d.send(d.answer.cards, GY, K.R_TRIBUTE | K.R_SUMMON, p)
@@ -154,6 +174,9 @@ def normal_summon(d, f):
         d.serial += 1
         d.place(c, MZONE, p, pos=pos)
         d.summon[c] = K.SUM_SET if is_set else (K.SUM_TRIBUTE if f.get("tributed") else K.SUM_NORMAL)
+        if f.get("halved"):     # Summoned or Set without its Tributes: original ATK/DEF halved
+            data = d.data[c]
+            d.add_mod(c, data.atk // 2 - data.atk, data.def_ // 2 - data.def_, K.FOREVER)
         if is_set:
             d.write(f"{d.names[p]} sets a monster")
         else:
@@ -358,7 +381,7 @@ def special_proc_ok(d, c, p) -> bool:
     if sp is None or not d.loc[c] & sp.where or summon_locked(d, p) or prohibited(d, c):
         return False
     owner = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
-    if owner != p or not d.summon_zones(p, c):
+    if owner != p or not (sp.onto_opponent or d.summon_zones(p, c)):
         return False
     if sp.can_pay is not None:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
@@ -376,6 +399,15 @@ def special_proc_options(d, p) -> list[Option]:
             seen.add(name)
             out.append(Option("special", (c,)))
     return out
+
+
+def proc_summon(d, c, p) -> None:
+    """The Summon of a monster's own procedure, onto its player's field or (onto_opponent)
+    onto the opponent's, by player p."""
+    if d.data[c].script.extra["special"].onto_opponent:
+        push(d, "special_summon", cards=(c,), player=1 - p, by=p, proper=True)
+    else:
+        push(d, "special_summon", cards=(c,), player=p, proper=True)
 
 
 @proc
@@ -407,12 +439,12 @@ def special_proc(d, f):
             if summoning_window(d, c, p, K.SUM_SPECIAL):
                 f["s"], f["mid"], f["from"] = 3, d.mid[c], d.loc[c]
                 return
-            push(d, "special_summon", cards=(c,), player=p, proper=True)
+            proc_summon(d, c, p)
     elif s == 3:
         f["s"] = 2
         if summon_negated(d, f, f["from"]):
             return
-        push(d, "special_summon", cards=(c,), player=p, proper=True)
+        proc_summon(d, c, p)
     else:
         pop(d)
         if not d.chain:

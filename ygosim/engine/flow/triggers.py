@@ -106,6 +106,11 @@ def triggers(d, f):
             return
         item = a.arg
         rest = tuple(x for x in f["groups"][g] if x != item)
+        pick = d.data[item[0]].script.effects[item[1]].choice
+        if pick:        # "activate 1 of these effects": the others are gone for this event
+            effs = d.data[item[0]].script.effects
+            rest = tuple(x for x in rest if not (x[0] == item[0] and x[2] == item[2]
+                                                 and effs[x[1]].choice == pick))
         groups = list(f["groups"])
         groups[g] = rest
         f["groups"] = tuple(groups)

@@ -3,21 +3,62 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.effects import continuous, script, trigger
-from ..common import spirit_return
+from ....engine.actions import ANY
+from ....engine.const import FACEDOWN_DEFENSE
+from ....engine.effects import Target, continuous, ignition, script, trigger
+from ..common import battle_recruiter, can_discard, discard, itself, spirit_return, summonable
 
 
-def _this(d, src, c):
-    return c == src
+def _water(d, c):
+    return d.data[c].is_monster and d.data[c].attribute == "WATER"
 
+
+# Abyss Soldier: once per turn, discard a WATER monster (cost) to target a card on the field
+# (either side, face-up or Set) and return it to its owner's hand.
+script("Abyss Soldier", ignition(
+    A.to_hand(A.targets), cost=discard(1, cost=True, filter=_water,
+                                       prompt="discard a WATER monster"),
+    can_pay=can_discard(1, _water), once_per_turn=True,
+    target=Target(A.union(A.monsters(ANY), A.spells_traps(ANY)),
+                  prompt="choose a card to return to the hand"),
+    label="discard a WATER monster: return a card to the hand"))
 
 # Piercing; when it inflicts battle damage to the opponent, its controller draws 1 (mandatory).
 script("Airknight Parshath",
-       continuous("piercing", _this),
+       continuous("piercing", itself),
        trigger(K.EV_DAMAGE, A.draw(1), optional=False, condition=A.inflicts_battle_damage(),
                label="draw 1 card"))
 
 # A Spirit (returns to the hand in the End Phase of the turn it was Normal Summoned or flipped;
 # cannot be Special Summoned) that may attack each of the opponent's monsters once.
-script("Asura Priest", spirit_return(), continuous("attack_all", _this),
+script("Asura Priest", spirit_return(), continuous("attack_all", itself),
        cannot_special_summon=True)
+
+
+# Apprentice Magician: Normal, Flip or Special Summoned, it targets a face-up card that can hold
+# a Spell Counter (and has room for one) and puts one there (mandatory; with no such card it
+# does not activate). Destroyed by battle, its controller may Special Summon a Level 2 or lower
+# Spellcaster from the Deck in face-down Defense Position. Today: once it is in the Graveyard,
+# with such a monster in the Deck. 2005 (EDOPro's Goat version): at the end of that damage
+# calculation, still on the field, and usable with none in the Deck (R1: it is shown).
+_can_hold = A.can_hold_counter("spell")
+_counter_target = Target(A.union(A.monsters(ANY, faceup=True, filter=_can_hold),
+                                 A.spells_traps(ANY, faceup=True, filter=_can_hold)),
+                         prompt="choose a card to put a Spell Counter on")
+
+
+def _small_spellcaster(d, c):
+    data = d.data[c]
+    return data.type == "Spellcaster" and data.level <= 2
+
+
+_put_counter = trigger(K.EV_SUMMON_ANY, A.add_counter(A.targets, "spell"), optional=False,
+                       target=_counter_target, label="put a Spell Counter on a card")
+script("Apprentice Magician", _put_counter, battle_recruiter(
+    _small_spellcaster, "choose a Spellcaster to Special Summon",
+    "Special Summon a Level 2 or lower Spellcaster", pos=FACEDOWN_DEFENSE))
+script("Apprentice Magician", _put_counter, trigger(
+    K.EV_AFTER_CALC, A.recruit(summonable(_small_spellcaster), pos=FACEDOWN_DEFENSE, confirm=True,
+                               prompt="choose a Spellcaster to Special Summon"),
+    when=True, condition=A.destroyed_by_battle,
+    label="Special Summon a Level 2 or lower Spellcaster"), era="goat")

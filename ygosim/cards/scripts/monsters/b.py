@@ -7,12 +7,17 @@ from ....engine.actions import ANY
 from ....engine.const import DEFENSE, GY
 from ....engine.effects import (Target, continuous, ignition, script, special_procedure,
                                 trigger)
+from ..common import destroy_on_defense, itself
+
+# Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
+# effect), it destroys a monster the opponent controls (mandatory, a target).
+script("Blade Rabbit", destroy_on_defense())
 
 # Berserk Gorilla: destroyed at once while it is in face-up Defense Position (a rule checked
 # after each action: no Chain), and it must attack if it is able to (its controller cannot end
 # the Battle Phase while it still may declare an attack).
 script("Berserk Gorilla", continuous("destroy_self", lambda d, src: d.pos[src] == DEFENSE),
-       continuous("must_attack", lambda d, src, c: c == src))
+       continuous("must_attack", itself))
 
 script("Black Luster Soldier")      # a Ritual Monster with no effect (Black Luster Ritual)
 
@@ -87,4 +92,33 @@ script("Breaker the Magical Warrior",
                 can_pay=A.has_counter("spell"),
                 target=Target(A.spells_traps(ANY), prompt="choose a Spell/Trap Card to destroy"),
                 label="destroy a Spell/Trap"),
-       extra={"counters": ("spell",)})
+       extra={"counters": {"spell": 1}})
+
+
+# Blowback Dragon: once per turn, target a card the opponent controls and toss a coin three
+# times: two or more heads destroy it (responses come when it is activated, not between the
+# tosses).
+def _two_heads(d, link):
+    return link["vars"].get("heads", 0) >= 2
+
+
+script("Blowback Dragon", ignition(
+    (A.toss_coins(3), A.when(_two_heads, A.destroy(A.targets))), once_per_turn=True,
+    target=Target(A.union(A.monsters(A.OPP), A.spells_traps(A.OPP)),
+                  prompt="choose a card your opponent controls"),
+    label="toss 3 coins: destroy a card"))
+
+
+# Bazoo the Soul-Eater: once per turn, banish one to three monsters from your Graveyard (a cost):
+# +300 ATK for each until the end of the opponent's turn.
+def _per_banished(d, link):
+    return 300 * len(link["vars"].get("banished", ()))
+
+
+script("Bazoo the Soul-Eater", ignition(
+    A.modify(A.this_card_here, atk=_per_banished, turns=1),
+    cost=(A.choose(A.pile(GY, A.YOU, A.is_monster_card), 3, least=1, into="banished",
+                   prompt="banish 1 to 3 monsters from your Graveyard"),
+          A.banish_cost(A.chosen("banished"))),
+    can_pay=A.exists(A.pile(GY, A.YOU, A.is_monster_card)), once_per_turn=True,
+    label="banish monsters from your Graveyard: +300 ATK each"))

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import YOU
-from ....engine.const import DECK, HAND, MZONE, DEFENSE
-from ....engine.effects import flip, script, trigger
-from ..common import all_of
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import DECK, MZONE, DEFENSE
+from ....engine.decision import Decision, YESNO, Option
+from ....engine.effects import Target, continuous, flip, script, trigger
+from ..common import (all_of, destroy_on_defense, itself, level_up, on_flip_summon,
+                      turns_facedown)
 from ..extra_deck import pendulum_monster
 
 script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
@@ -70,35 +72,153 @@ script("Dekoichi the Battlechanted Locomotive", flip(
     label="draw a card (and one more for each face-up Bokoichi)"))
 
 
-def _dark_mimic_lv3(d, c):
-    return d.data[c].name == "Dark Mimic LV3"
-
-
 def _own_standby(d, link):
     return d.tp == link["player"]
 
 
-def _lv3_there(d, link):
-    p = link["player"]
-    return any(_dark_mimic_lv3(d, c) for c in d.hand[p] + d.deck[p])
-
-
-_MIMIC_COST = A.send_to(A.this_card, K.GY, K.R_COST)
-
 # LV monsters: in your Standby Phase it may be sent to the Graveyard (cost) to Special Summon
-# the next LV from the hand or Deck (a Summon by a LV monster's effect counts as proper: the
-# next LV ignores its own Summoning conditions). Today it needs a Dark Mimic LV3 there.
-script("Dark Mimic LV1",
-       flip(A.draw(1), label="draw a card"),
-       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND,
-                                       prompt="choose Dark Mimic LV3"),
-               cost=_MIMIC_COST, condition=all_of(_own_standby, _lv3_there),
-               label="send it to the Graveyard: Special Summon Dark Mimic LV3"))
+# the next LV from the hand or Deck (common.level_up). Today it needs a Dark Mimic LV3 there;
+# 2005 (R1): it may be used with none in the hand or Deck (they are shown).
+script("Dark Mimic LV1", flip(A.draw(1), label="draw a card"),
+       level_up("Dark Mimic LV3", K.EV_STANDBY, _own_standby))
+script("Dark Mimic LV1", flip(A.draw(1), label="draw a card"),
+       level_up("Dark Mimic LV3", K.EV_STANDBY, _own_standby, r1=True), era="goat")
 
-# 2005 (R1): it may be used with no Dark Mimic LV3 in the hand or Deck (they are shown).
-script("Dark Mimic LV1",
-       flip(A.draw(1), label="draw a card"),
-       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND, confirm=True,
-                                       prompt="choose Dark Mimic LV3"),
-               cost=_MIMIC_COST, condition=_own_standby,
-               label="send it to the Graveyard: Special Summon Dark Mimic LV3"), era="goat")
+
+# ------------------------------------------------------------------ Dark Scorpions
+# Each time one of them inflicts battle damage to the opponent, its controller may activate one
+# of its effects (`activate NAME` for the first, `activate NAME effect 2` for the second; once
+# one is activated, the other is gone for that damage). Burglars' effect is mandatory.
+_SCORPION = A.inflicts_battle_damage()
+
+
+def _opp_deck(n):
+    return lambda d, link: len(d.deck[1 - link["player"]]) >= n
+
+
+def _scorpion(operation, label, condition=_SCORPION, target=None):
+    return trigger(K.EV_DAMAGE, operation, condition=condition, target=target, label=label,
+                   choice="scorpion")
+
+
+def _look_top(d, link):
+    """Chick the Yellow: look at the opponent's top card, put it back on top or at the
+    bottom (its player alone sees it: shown to that player, named in their prompt)."""
+    deck = d.deck[1 - link["player"]]
+    if deck:
+        d.reveal(deck[:1], to=link["player"], note=" (the top card of the opponent's Deck)")
+        A.ask(d, link, Decision(link["player"], YESNO, [Option("yes"), Option("no")],
+                                f"{d.name(link['card'])}: the top card of the opponent's Deck "
+                                f"is {d.name(deck[0])}; put it at the bottom?", link["card"]),
+              "bottom")
+
+
+def _put_back(d, link):
+    q = 1 - link["player"]
+    if d.deck[q] and link["vars"].get("bottom"):
+        d.place(d.deck[q][0], DECK, top=False)
+        d.write(f"{d.names[link['player']]} puts the top card of {d.names[q]}'s Deck at the "
+                "bottom")
+    elif d.deck[q]:
+        d.write(f"{d.names[link['player']]} puts the top card of {d.names[q]}'s Deck back")
+
+
+script("Dark Scorpion - Chick the Yellow",
+       _scorpion(A.to_hand(A.targets), "return a card on the field to the hand",
+                 target=Target(A.union(A.monsters(ANY), A.spells_traps(ANY)),
+                               prompt="choose a card to return to the hand")),
+       _scorpion((_look_top, _put_back), "look at the top card of the opponent's Deck",
+                 condition=all_of(_SCORPION, _opp_deck(1))))
+
+script("Dark Scorpion - Cliff the Trap Remover",
+       _scorpion(A.destroy(A.targets), "destroy a Spell or Trap on the field",
+                 target=Target(A.spells_traps(ANY), prompt="choose a Spell or Trap to destroy")),
+       _scorpion(A.send_to(lambda d, link: d.deck[1 - link["player"]][:2], K.GY),
+                 "send the top two cards of the opponent's Deck to the Graveyard",
+                 condition=all_of(_SCORPION, _opp_deck(2))))
+
+
+def _is_scorpion(d, c):
+    return "Dark Scorpion" in d.data[c].name
+
+
+def _meanae_search(r1):
+    """Add a "Dark Scorpion" card from the Deck; 2005 (R1): usable with none there (the Deck
+    is shown)."""
+    def after(d, link):
+        if not link["vars"].get("found") and r1:
+            A.confirm_deck()(d, link)
+        else:
+            d.shuffle_deck(link["player"])
+    return (A.choose(A.pile(DECK, YOU, _is_scorpion), into="found",
+                     prompt="choose a Dark Scorpion card to add to your hand"),
+            A.to_hand(A.chosen("found")), after)
+
+
+def _meanae(r1):
+    return (_scorpion(_meanae_search(r1), "add a Dark Scorpion card from the Deck",
+                      condition=_SCORPION if r1 else
+                      all_of(_SCORPION, A.exists(A.pile(DECK, YOU, _is_scorpion)))),
+            _scorpion(A.to_hand(A.targets), "add a Dark Scorpion card from the Graveyard",
+                      target=Target(A.pile(K.GY, YOU, _is_scorpion),
+                                    prompt="choose a Dark Scorpion card to add to your hand")))
+
+
+script("Dark Scorpion - Meanae the Thorn", *_meanae(False))
+script("Dark Scorpion - Meanae the Thorn", *_meanae(True), era="goat")
+
+# Burglars: the opponent chooses a Spell Card in their Deck and sends it to the Graveyard
+# (mandatory; with none, nothing happens), then shuffles.
+script("Dark Scorpion Burglars", trigger(
+    K.EV_DAMAGE,
+    (A.choose(A.pile(DECK, OPP, A.is_spell), into="burgled", who=OPP,
+              prompt="choose a Spell Card in your Deck to send to the Graveyard"),
+     A.send_to(A.chosen("burgled"), K.GY), A.shuffle_deck(OPP)),
+    optional=False, condition=_SCORPION, label="the opponent sends a Spell from the Deck"))
+
+# Dream Clown: changed from Attack to Defense Position, it destroys a monster the opponent
+# controls (mandatory, a target).
+script("Dream Clown", destroy_on_defense())
+
+
+# Des Lacooda: once per turn it may turn itself face-down; Flip Summoned, its controller draws
+# a card (mandatory).
+script("Des Lacooda", turns_facedown(), on_flip_summon(A.draw(1), "draw a card"))
+
+
+# Des Koala: FLIP: the opponent takes 400 damage for each card in their hand (counted as it
+# resolves).
+script("Des Koala", flip(A.damage(lambda d, link: 400 * len(d.hand[1 - link["player"]])),
+                         label="400 damage per card in the opponent's hand"))
+
+
+# Dark Magician of Chaos. 2005: when Normal or Special Summoned, it may target a Spell in its
+# controller's Graveyard and add it to the hand (an optional "When" trigger: it misses its timing
+# if the Summon was not the last thing to happen); a monster it destroys by battle is banished
+# instead of going to the Graveyard (no Chain: Sangan so banished does not trigger). Today: in
+# the End Phase of a turn it was Normal or Special Summoned it may get that Spell back, and an
+# opponent's monster it destroyed by battle is banished after damage calculation (a trigger).
+# Both: if it would leave the field face-up, it is banished instead.
+_spell_in_gy = Target(A.pile(K.GY, YOU, A.is_spell), prompt="choose a Spell in your Graveyard")
+
+
+def _summoned_this_turn(d, link):
+    c = link["card"]
+    return d.turn_in[c] == d.turn and d.summon[c] in (K.SUM_NORMAL, K.SUM_TRIBUTE, K.SUM_SPECIAL)
+
+
+def _opponents_victim(d, link):
+    o = A.battled(d, link)
+    return A.destroys_by_battle(d, link) and bool(o) and d.ctrl[o[0]] != link["player"]
+
+
+script("Dark Magician of Chaos",
+       trigger(K.EV_END_PHASE, A.to_hand(A.targets), condition=_summoned_this_turn,
+               target=_spell_in_gy, once_per_turn=True, label="add a Spell from the Graveyard"),
+       trigger(K.EV_AFTER_CALC, A.banish(A.battled), optional=False,
+               condition=_opponents_victim, label="banish the destroyed monster"),
+       continuous("leave_banished", itself))
+script("Dark Magician of Chaos",
+       trigger((K.EV_NORMAL_SUMMONED, K.EV_SPECIAL_SUMMONED), A.to_hand(A.targets), when=True,
+               target=_spell_in_gy, label="add a Spell from the Graveyard"),
+       continuous("banish_victims"), continuous("leave_banished", itself), era="goat")

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY
-from ....engine.effects import Target, ignition, script
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import DECK, FIELD
+from ....engine.effects import Target, continuous, ignition, script, trigger
 from ..common import not_this
 
 script("Exodia the Forbidden One")   # the win is a rule of the duel (Duel.check_exodia)
@@ -15,3 +16,49 @@ script("Exiled Force", ignition(
     A.destroy(A.targets), cost=A.send_to(A.this_card, K.GY, K.R_COST | K.R_TRIBUTE),
     target=Target(not_this(A.monsters(ANY)), prompt="choose a monster to destroy"),
     label="Tribute it: destroy a monster"))
+
+
+# Emissary of the Afterlife: sent from the field to the Graveyard (mandatory), each player (its
+# controller first) adds a Level 3 or lower Normal Monster from their Deck to their hand, shown
+# to the opponent, then shuffles. 2005: a player who has none shows their Deck instead (today
+# that player just finds nothing).
+def _low_normal(d, c):
+    return "normal" in d.data[c].frames and 0 < d.level(c) <= 3
+
+
+def _emissary_search(who, confirm):
+    into = f"found_{who}"
+
+    def after(d, link):
+        if not link["vars"].get(into) and confirm:
+            A.confirm_deck(who)(d, link)
+        else:
+            A.shuffle_deck(who)(d, link)
+    return (A.choose(A.pile(DECK, who, _low_normal), into=into, who=who,
+                     prompt="choose a Level 3 or lower Normal Monster to add to your hand"),
+            A.to_hand(A.chosen(into)), A.reveal(A.chosen(into), to=ANY), after)
+
+
+def _from_field(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"] and bool(ev[6][0] & FIELD)
+
+
+def _emissary(confirm):
+    return trigger(K.EV_TO_GY, _emissary_search(YOU, confirm) + _emissary_search(OPP, confirm),
+                   optional=False, range=K.GY, condition=_from_field,
+                   label="each player adds a Level 3 or lower Normal Monster from the Deck")
+
+
+script("Emissary of the Afterlife", _emissary(False))
+script("Emissary of the Afterlife", _emissary(True), era="goat")
+
+
+# Enraged Battle Ox: the Beast, Beast-Warrior and Winged Beast monsters its controller controls
+# (itself too) inflict piercing battle damage.
+def _ox_piercing(d, src, c):
+    return d.ctrl[c] == d.ctrl[src] and \
+        d.data[c].type in ("Beast", "Beast-Warrior", "Winged Beast")
+
+
+script("Enraged Battle Ox", continuous("piercing", _ox_piercing))

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.effects import Target, continuous, flip, ignition, script
-from ..common import battle_recruiter, can_special_summon_from
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ..common import (battle_recruiter, can_special_summon_from, change_position, itself,
+                      on_flip_summon, turns_facedown)
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -80,3 +81,55 @@ def _goblin_rests(d, src):
 
 
 script("Goblin Attack Force", continuous("battle_end", _goblin_rests))
+
+
+
+# Gravekeeper's Assailant: when it declares an attack while Necrovalley is face-up on the field
+# (either Field Zone), its controller may target a face-up monster the opponent controls and
+# change its battle position (an optional "When" trigger).
+def _attacks_in_necrovalley(d, link):
+    ev = link.get("event")
+    if ev is None or ev[1] != link["card"]:
+        return False
+    for p in (0, 1):
+        f = d.szone[p][K.FIELD_ZONE]
+        if f >= 0 and d.faceup(f) and d.data[f].name == "Necrovalley":
+            return True
+    return False
+
+
+script("Gravekeeper's Assailant", trigger(
+    K.EV_ATTACK, change_position(A.targets), when=True, condition=_attacks_in_necrovalley,
+    target=Target(A.monsters(OPP, faceup=True), prompt="choose a monster to change"),
+    label="change the battle position of an opponent's monster"))
+
+
+# Gravekeeper's Spear Soldier: piercing battle damage.
+script("Gravekeeper's Spear Soldier", continuous("piercing", itself))
+
+
+# Gyaku-Gire Panda: +500 ATK for each monster the opponent controls (face-down ones and Tokens
+# too); piercing battle damage.
+def _per_opponent_monster(d, src, c):
+    return (500 * len(d.monsters(1 - d.ctrl[src])), 0) if c == src else None
+
+
+script("Gyaku-Gire Panda", continuous("stat", _per_opponent_monster),
+       continuous("piercing", itself))
+
+
+# Golem Sentry: once per turn it may turn itself face-down; Flip Summoned, it targets a monster
+# the opponent controls and returns it to the hand (mandatory).
+script("Golem Sentry", turns_facedown(), on_flip_summon(
+    A.to_hand(A.targets), "return a monster to the hand",
+    target=Target(A.monsters(OPP), prompt="choose a monster to return to the hand")))
+
+
+# Gearfried the Swordmaster: cannot be Normal Summoned or Set; only Release Restraint may
+# Special Summon it (not in the Goat card pool: it is never properly Summoned there, so nothing
+# can revive it either). Each time an Equip Card is equipped to it, it targets a monster the
+# opponent controls and destroys it (mandatory).
+script("Gearfried the Swordmaster", trigger(
+    K.EV_EQUIPPED, A.destroy(A.targets), optional=False,
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy"),
+    label="destroy a monster"), extra={"no_normal_summon": True, "nomi": True})

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import BATTLE, GY, HAND, MZONE
-from ....engine.effects import continuous, during, ignition, quick, script
+from ....engine.effects import continuous, during, ignition, quick, script, trigger
 from ..common import all_of, can_special_summon_from, free_zone
 
 
@@ -43,3 +43,36 @@ script("King Dragun",
                 condition=all_of(free_zone, A.exists(A.pile(HAND, YOU, _dragon_from_hand))),
                 once_per_turn=True, label="Special Summon a Dragon from the hand"),
        fusion_materials=("Lord of D.", "Divine Dragon Ragnarok"))
+
+
+# King Tiger Wanghu: when one or more monsters with 1400 or less ATK are Normal or Special
+# Summoned face-up, they are destroyed (a mandatory trigger, once per Summon however many; it
+# must still be face-up on the field as it resolves; their ATK is read then), monsters Summoned
+# together with it too (EDOPro's Goat version; chosen for today's text as well).
+_SUMMONS = (K.EV_NORMAL_SUMMONED, K.EV_SPECIAL_SUMMONED)
+
+
+def _weak(d, c, mid):
+    return d.mid[c] == mid and d.loc[c] == MZONE and d.faceup(c) and d.atk(c) <= 1400
+
+
+def _weak_event(d, ev):
+    return _weak(d, ev[1], ev[2])
+
+
+def _wanghu_victims(d, link):
+    """The monsters of the Summon it answers (the same action) still there with 1400 or less
+    ATK, if King Tiger Wanghu is still face-up on the field."""
+    c = link["card"]
+    if not A.this_card_here(d, link):
+        return []
+    ev = link["event"]
+    batch = [e for e in link.get("events", ()) + (ev,) if e[0] in _SUMMONS and e[5] == ev[5]]
+    return list(dict.fromkeys(e[1] for e in batch if e[1] != c and _weak(d, e[1], e[2])))
+
+
+script("King Tiger Wanghu", trigger(
+    _SUMMONS, A.destroy(_wanghu_victims), optional=False,
+    condition=all_of(lambda d, link: link["event"][1] != link["card"],
+                     A.first_of_batch(_weak_event)),
+    label="destroy the monsters with 1400 or less ATK"))

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import ATTACK, GY, HAND, MZONE
-from ....engine.effects import Target, continuous, flip, script, trigger
-from ..common import all_of, can_special_summon_from, free_zone, stat_aura, summonable
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up,
+                      on_flip_summon, spell_counters, stat_aura, summonable, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -192,3 +193,63 @@ def _manticore(events, condition, once):
 script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), "name"))
 script("Manticore of Darkness", _manticore(K.EV_END_PHASE, A.sent_this_turn(), True),
        _manticore(K.EV_TO_GY, _hand_size_discard, True), era="goat")
+
+
+# Mataza the Zapper: it may attack twice in each Battle Phase; while it is face-up, control of
+# it cannot change (no effect may take it: Change of Heart, Snatch Steal, Creature Swap...).
+script("Mataza the Zapper", continuous("extra_attacks", lambda d, src, c: 1 if c == src else 0),
+       continuous("no_control_change", itself))
+
+
+# Mystic Swordsman LV2: attacking a face-down Defense Position monster, it destroys that monster
+# at the start of the Damage Step (mandatory, no target; the monster is not flipped and there is
+# no damage calculation, so this is not a destruction by battle). In the End Phase of a turn it
+# destroyed a monster by battle, it may be sent to the Graveyard to Special Summon Mystic
+# Swordsman LV4 from the hand or Deck (today only with one there; 2005 R1: with none, they are
+# shown).
+def _attacks_facedown(d, link):
+    a = d.attack
+    c = link["card"]
+    return a is not None and a[0] == c and a[2] == d.mid[c] and a[1] >= 0 and \
+        d.pos[a[1]] == K.FACEDOWN_DEFENSE
+
+
+def _mystic_swordsman(r1):
+    return (trigger(K.EV_DS_START, A.destroy(A.battled), optional=False,
+                    condition=_attacks_facedown, label="destroy the face-down monster"),
+            level_up("Mystic Swordsman LV4", K.EV_END_PHASE, A.won_battle_this_turn, r1=r1))
+
+
+script("Mystic Swordsman LV2", *_mystic_swordsman(False))
+script("Mystic Swordsman LV2", *_mystic_swordsman(True), era="goat")
+
+
+# Mobius the Frost Monarch: when Tribute Summoned, it may target one or two Spell/Trap Cards on
+# the field (either side, face-up or Set) and destroy them (an optional "When" trigger).
+script("Mobius the Frost Monarch", trigger(
+    K.EV_NORMAL_SUMMONED, A.destroy(A.targets), when=True, condition=A.tribute_summoned,
+    target=Target(A.spells_traps(ANY), count=2, min=1,
+                  prompt="choose up to 2 Spell/Trap Cards to destroy"),
+    label="destroy up to 2 Spells/Traps"))
+
+
+# Medusa Worm: once per turn it may turn itself face-down; Flip Summoned, it targets a monster
+# the opponent controls and destroys it (mandatory).
+script("Medusa Worm", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a monster",
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy")))
+
+
+# Magical Marionette: a Spell Counter each time a Spell Card's activation resolves while it is
+# face-up (no maximum); +200 ATK per counter; remove two (a cost) to target a monster on the
+# field and destroy it (no once-per-turn limit).
+def _marionette_atk(d, src, c):
+    return (200 * d.counter(src, "spell"), 0) if c == src else None
+
+
+script("Magical Marionette", spell_counters(), continuous("stat", _marionette_atk),
+       ignition(A.destroy(A.targets), cost=A.remove_counter("spell", 2),
+                can_pay=A.has_counter("spell", 2),
+                target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
+                label="remove 2 Spell Counters: destroy a monster"),
+       extra={"counters": {"spell": None}})

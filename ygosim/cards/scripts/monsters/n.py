@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import GY, HAND
+from ....engine.const import FACEDOWN_DEFENSE, GY, HAND
 from ....engine.effects import Target, flip, script, trigger
+from ..common import battle_destroyed_in_gy
 
 
 def _flip_monster(d, c):
@@ -31,3 +32,38 @@ script("Night Assailant",
                target=Target(A.pile(GY, YOU, _flip_monster),
                              prompt="choose a Flip monster in your Graveyard"),
                label="return a Flip monster from the Graveyard to the hand"))
+
+
+# Nimble Momonga: destroyed by battle and sent to the Graveyard, its controller gains 1000 LP
+# (mandatory), then may Special Summon Nimble Momonga from the Deck in face-down Defense
+# Position (a yes/no while it resolves; as many as the free zones allow, today "any number",
+# 2005 "up to two"). Today the offer needs one in the Deck; 2005 (R1): it may be accepted with
+# none there, and the Deck is shown and shuffled.
+def _momonga(d, c):
+    return d.data[c].name == "Nimble Momonga"
+
+
+def _momonga_offer(r1):
+    def cond(d, link):
+        p = link["player"]
+        return bool(d.free_mzones(p)) and (r1 or any(_momonga(d, c) for c in d.deck[p]))
+    return cond
+
+
+def _accepted(d, link):
+    return link["vars"].get("more")
+
+
+def _nimble_momonga(n, r1):
+    return trigger(K.EV_BATTLE_DESTROYED, (
+        A.gain_lp(1000),
+        A.when(_momonga_offer(r1),
+               A.ask_yesno("Special Summon Nimble Momonga from your Deck?", into="more"),
+               A.when(_accepted, *A.recruit(_momonga, pos=FACEDOWN_DEFENSE, n=n, confirm=r1,
+                                            prompt="choose the Nimble Momonga to Summon")))),
+        optional=False, range=GY, condition=battle_destroyed_in_gy,
+        label="gain 1000 LP and Special Summon Nimble Momonga")
+
+
+script("Nimble Momonga", _nimble_momonga(None, False))
+script("Nimble Momonga", _nimble_momonga(2, True), era="goat")

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import YOU
 from ....engine.const import ATTACK, DECK, GY, MZONE
 from ....engine.effects import ignition, script, trigger
-from ..common import summonable
+from ..common import spell_counters, summonable
 
 
 def _battled_warrior_or_spellcaster(d, link):
@@ -105,3 +105,12 @@ script("Rescue Cat", ignition(
      A.special_summon(A.chosen("cats")), _cat_after),
     cost=A.send_to(A.this_card, GY, K.R_COST), condition=_cat_room,
     label="send it to the Graveyard: Special Summon two Level 3 or lower Beasts"), era="goat")
+
+
+# Royal Magical Library: a Spell Counter each time a Spell Card's activation resolves while it
+# is face-up (at most 3; no Chain); remove three (a cost) to draw one card (no once-per-turn
+# limit).
+script("Royal Magical Library", spell_counters(3),
+       ignition(A.draw(1), cost=A.remove_counter("spell", 3), can_pay=A.has_counter("spell", 3),
+                label="remove 3 Spell Counters: draw 1 card"),
+       extra={"counters": {"spell": 3}})

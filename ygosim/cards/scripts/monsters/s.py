@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
-from ....engine.effects import ignition, script, trigger
-from ..common import battle_recruiter, deck_by_name
+from ....engine.effects import Target, ignition, script, trigger
+from ..common import (battle_recruiter, deck_by_name, on_flip_summon, spell_counters,
+                      turns_facedown)
 from ..extra_deck import synchro_monster
 
 
@@ -118,19 +119,7 @@ script("Sacred Phoenix of Nephthys", trigger(
 
 # Stealth Bird: once per turn it may turn itself face-down (an Ignition effect); a Flip Summon
 # of it (not a flip by an attack or an effect) inflicts 1000 damage to the opponent.
-def _self_facedown(d, link):
-    c = link["card"]
-    if A.can_turn_facedown(d, c) and d.mid[c] == link["cmid"]:
-        name = d.card(c)            # (named as it was: everyone saw it face-up)
-        d.set_position(c, K.FACEDOWN_DEFENSE)
-        d.write(f"{name} is changed to face-down Defense Position")
-
-
-script("Stealth Bird", ignition(_self_facedown, once_per_turn=True,
-                                label="turn it face-down"),
-       trigger(K.EV_FLIP_SUMMONED, A.damage(1000), optional=False,
-               label="inflict 1000 damage"))
-
+script("Stealth Bird", turns_facedown(), on_flip_summon(A.damage(1000), "inflict 1000 damage"))
 
 
 # Shining Angel: destroyed by battle and sent to the Graveyard, it may Special Summon a LIGHT
@@ -148,3 +137,45 @@ script("Shining Angel", battle_recruiter(_light_1500, "choose a LIGHT monster to
 
 # Scapegoat's Tokens: never Tributed for a Tribute Summon or Set (Tributes for costs are fine).
 script("Sheep Token", extra={"no_tribute_summon": True})
+
+
+# Sacred Crane: when it is Special Summoned (by any means), its controller draws a card
+# (mandatory).
+script("Sacred Crane", trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), optional=False,
+                               label="draw a card"))
+
+
+# Swarm of Scarabs / Swarm of Locusts: once per turn it may turn itself face-down; Flip Summoned,
+# it targets a monster / a Spell or Trap the opponent controls and destroys it (mandatory).
+script("Swarm of Scarabs", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a monster",
+    target=Target(A.monsters(OPP), prompt="choose a monster to destroy")))
+script("Swarm of Locusts", turns_facedown(), on_flip_summon(
+    A.destroy(A.targets), "destroy a Spell or Trap",
+    target=Target(A.spells_traps(OPP), prompt="choose a Spell or Trap Card to destroy")))
+
+
+# Skilled Dark Magician / Skilled White Magician: a Spell Counter each time a Spell Card's
+# activation resolves while it is face-up (at most three); with three, Tribute it (a cost) to
+# Special Summon Dark Magician / Buster Blader from the hand, Deck or Graveyard. Today only with
+# one there; 2005 (R1): with none, the hand and Deck are shown. (Buster Blader is not in the
+# card pool: the White one's effect finds nothing.)
+def _skilled(summons, r1):
+    def is_it(d, c):
+        return d.data[c].name == summons
+
+    def there(d, link):
+        p = link["player"]
+        return any(is_it(d, c) for c in d.hand[p] + d.deck[p] + d.gy[p])
+    return (spell_counters(3),
+            ignition(A.recruit(is_it, where=DECK | HAND | GY, confirm=r1,
+                               prompt=f"choose {summons}"),
+                     cost=A.send_to(A.this_card, GY, K.R_COST | K.R_TRIBUTE),
+                     can_pay=A.has_counter("spell", 3), condition=None if r1 else there,
+                     label=f"Tribute it: Special Summon {summons}"))
+
+
+for _name, _summons in (("Skilled Dark Magician", "Dark Magician"),
+                        ("Skilled White Magician", "Buster Blader")):
+    script(_name, *_skilled(_summons, False), extra={"counters": {"spell": 3}})
+    script(_name, *_skilled(_summons, True), extra={"counters": {"spell": 3}}, era="goat")

@@ -185,3 +185,16 @@ script("Tsukuyomi", spirit_return(),
                              prompt="choose a face-up monster to turn face-down"),
                label="turn a monster face-down"),
        cannot_special_summon=True)
+
+
+# Thestalos the Firestorm Monarch: when Tribute Summoned, the opponent discards a random card
+# (mandatory, no target; with an empty hand nothing happens); if it is a Monster Card they take its original Level x 100 damage.
+def _discarded_level(d, link):
+    out = link["vars"].get("discarded", ())
+    return 100 * d.data[out[0]].level if out and d.data[out[0]].is_monster else 0
+
+
+script("Thestalos the Firestorm Monarch", trigger(
+    K.EV_NORMAL_SUMMONED, (A.discard_random(1, who=OPP), A.damage(_discarded_level)),
+    optional=False, condition=A.tribute_summoned,
+    label="the opponent discards a random card"))

@@ -70,6 +70,7 @@ def _brain_control(filter=None):
 
 
 # Today: only a monster that could be Normal Summoned or Set.
-script("Brain Control", _brain_control(lambda d, c: d.ns_tributes[c] >= 0))
+script("Brain Control", _brain_control(lambda d, c: d.ns_tributes[c] >= 0 and
+                                       A.control_changeable(d, c)))
 # 2005: any face-up monster (a Fusion Monster, Black Luster Soldier, a Token).
-script("Brain Control", _brain_control(), era="goat")
+script("Brain Control", _brain_control(A.control_changeable), era="goat")

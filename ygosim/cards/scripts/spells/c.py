@@ -26,7 +26,8 @@ script("Card Destruction", spell(
 
 script("Change of Heart", spell(
     condition=free_zone,
-    target=Target(A.monsters(OPP), prompt="choose a monster your opponent controls"),
+    target=Target(A.monsters(OPP, filter=A.control_changeable),
+                  prompt="choose a monster your opponent controls"),
     operation=A.take_control(A.targets)))
 
 
@@ -48,9 +49,11 @@ def _swap(d, link):
 # Each player chooses a monster they control (no target; face-down ones and Tokens too) and the
 # two change control for good; neither can change its battle position this turn.
 script("Creature Swap", spell(
-    condition=lambda d, link: bool(d.monsters(0)) and bool(d.monsters(1)),
-    operation=(A.choose(A.monsters(YOU), into="mine", prompt="choose a monster to give"),
-               A.choose(A.monsters(OPP), into="theirs", who=OPP,
+    condition=lambda d, link: all(any(A.control_changeable(d, c) for c in d.monsters(p))
+                                  for p in (0, 1)),
+    operation=(A.choose(A.monsters(YOU, filter=A.control_changeable), into="mine",
+                        prompt="choose a monster to give"),
+               A.choose(A.monsters(OPP, filter=A.control_changeable), into="theirs", who=OPP,
                         prompt="choose a monster to give"),
                _swap)))
 

@@ -19,8 +19,7 @@ def _equip_to_summoned(d, link):
     mons = A.summoned()(d, link)
     if mons and still_here(d, link) and d.faceup(mons[0]):
         d.serial += 1                   # the equip comes after the Summon (a "When Summoned"
-        d.equip[c] = (mons[0], d.mid[mons[0]])      # optional trigger misses its timing)
-        d.write(f"{d.card(c)} is equipped to {d.card(mons[0])}")
+        d.attach_equip(c, mons[0])      # optional trigger misses its timing)
 
 
 # Pay 800 LP (a cost); target a monster in your Graveyard: Special Summon it in Attack Position

@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
-from ..common import all_of, equip_spell, field_spell, free_zone, not_this, still_here
+from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
+                      still_here)
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -68,11 +69,8 @@ _opp_faceup = A.monsters(OPP, faceup=True)
 
 # The face-up monster the opponent controls with the highest DEF (you pick among ties; no
 # target).
-script("Smashing Ground", spell(
-    condition=A.exists(_opp_faceup),
-    operation=(A.choose(A.highest_def(_opp_faceup), prompt="choose the monster with the "
-                                                            "highest DEF to destroy"),
-               A.destroy(A.chosen()))))
+script("Smashing Ground", destroy_chosen(
+    _opp_faceup, A.highest_def, "choose the monster with the highest DEF to destroy"))
 
 
 # -- Scapegoat ---------------------------------------------------------------------------
@@ -102,8 +100,7 @@ def _snatch(d, link):
     if not ts or not still_here(d, link) or not d.faceup(ts[0]) or d.loc[ts[0]] != MZONE:
         return
     t = ts[0]
-    d.equip[c] = (t, d.mid[t])
-    d.write(f"{d.card(c)} is equipped to {d.card(t)}")
+    d.attach_equip(c, t)
     before = d.ctrl[t]
     if before != link["player"]:
         d.set_control(t, link["player"])
@@ -120,7 +117,7 @@ def _opponents_standby(d, link):
 # Equip only to a face-up monster the opponent controls: you control it. In each of the
 # opponent's Standby Phases they gain 1000 LP. When it leaves the field, control goes back.
 script("Snatch Steal",
-       spell(target=Target(A.monsters(OPP, faceup=True),
+       spell(target=Target(A.monsters(OPP, faceup=True, filter=A.control_changeable),
                            prompt="choose a face-up monster your opponent controls"),
              condition=free_zone, operation=_snatch),
        trigger(K.EV_STANDBY, A.gain_lp(1000, who=OPP), optional=False, range=SZONE,
