@@ -84,9 +84,38 @@ def _monster_static(eff):
     return v
 
 
+_INDEXES: dict = {}     # the cards and their owners -> their indexes (see index_scripts)
+_INDEXES_MAX = 64
+
+
 def index_scripts(d: Duel) -> None:
-    """Per-duel indexes of which cards have which kinds of effects (facts, never mutated)."""
+    """Per-duel indexes of which cards have which kinds of effects (facts, never mutated).
+    They depend only on the cards (CardData and script objects) and their owners, so duels
+    with the same cards (every duel of a series, the same decks in a benchmark) share them:
+    they are kept for the last few such sets (each key's entry holds those objects, so their
+    ids stay theirs)."""
     add_tokens(d)
+    data = d.data
+    key = (tuple(map(id, data)), tuple([id(x.script) for x in data]), tuple(d.owner))
+    hit = _INDEXES.get(key)
+    if hit is None:
+        hit = _build_indexes(d)
+        if len(_INDEXES) >= _INDEXES_MAX:
+            _INDEXES.clear()
+        _INDEXES[key] = hit
+    for name, value in hit[0].items():
+        setattr(d, name, value)
+    card_options(len(data), hit[1])
+    live = [0, 0]
+    for c, fw in enumerate(d.fast_where):
+        if fw & d.loc[c]:
+            live[d.ctrl[c]] += 1
+    d.live = live
+
+
+def _build_indexes(d: Duel) -> tuple:
+    """index_scripts's indexes ({Duel attribute: value}), the most effects of one card, and
+    the cards and scripts they were made from (kept alive with them)."""
     trig: dict = {}
     procs, untributable, negaters = [], [], []
     statics, act = [], []
@@ -135,30 +164,30 @@ def index_scripts(d: Duel) -> None:
         if eis or ds:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
-    d.trig_index = {k: tuple(v) for k, v in trig.items()}
-    d.static_cards = tuple(statics)
-    d.static_index = {k: tuple(v) for k, v in static_index.items()}
-    d.act_cards = tuple(act)
-    d.proc_cards = tuple(procs)
-    d.untributable = frozenset(untributable)
-    d.negaters = tuple(negaters)
     # Per card: (effect index, where it works) for the effects a player may activate in their
-    # open state; the Spell Speed 2+
-    # ones (response windows); those usable in the Damage Step. Facts, shared by clones.
-    d.eis_open, d.eis_fast, d.eis_ds = tuple(eis_open), tuple(eis_fast), tuple(eis_ds)
-    # Where any card's effects of each table work (a place no effect of the duel can be used
-    # from is not looked at)
-    d.eis_where = (_where(x for e in eis_open for x in e), _where(x for e in eis_fast for x in e),
-                   _where(x for e in eis_ds for x in e))
-    d.gy_effects = tuple(tuple(x) for x in gy_effects)   # per owner: cards with GY effects
-    d.fast_where = tuple(fast_where)     # per card: where its Spell Speed 2+ effects work
-    d.ns_tributes = tuple(normal_summon_tributes(data) for data in d.data)
-    card_options(n, max((len(data.script.effects) for data in d.data if data.script), default=0))
-    live = [0, 0]
-    for c, fw in enumerate(d.fast_where):
-        if fw & d.loc[c]:
-            live[d.ctrl[c]] += 1
-    d.live = live
+    # open state (eis_open); the Spell Speed 2+ ones (eis_fast: response windows); those usable
+    # in the Damage Step (eis_ds). Facts, shared by clones. eis_where: where any card's effects
+    # of each table work (a place no effect of the duel can be used from is not looked at).
+    # gy_effects: per owner, cards with GY effects; fast_where: per card, where its Spell
+    # Speed 2+ effects work.
+    indexes = {
+        "trig_index": {k: tuple(v) for k, v in trig.items()},
+        "static_cards": tuple(statics),
+        "static_index": {k: tuple(v) for k, v in static_index.items()},
+        "act_cards": tuple(act),
+        "proc_cards": tuple(procs),
+        "untributable": frozenset(untributable),
+        "negaters": tuple(negaters),
+        "eis_open": tuple(eis_open), "eis_fast": tuple(eis_fast), "eis_ds": tuple(eis_ds),
+        "eis_where": (_where(x for e in eis_open for x in e),
+                      _where(x for e in eis_fast for x in e),
+                      _where(x for e in eis_ds for x in e)),
+        "gy_effects": tuple(tuple(x) for x in gy_effects),
+        "fast_where": tuple(fast_where),
+        "ns_tributes": tuple(normal_summon_tributes(data) for data in d.data),
+    }
+    most = max((len(data.script.effects) for data in d.data if data.script), default=0)
+    return indexes, most, tuple(d.data), tuple(data.script for data in d.data)
 
 
 def _where(entries) -> int:

@@ -54,9 +54,15 @@ ACTIVATE_OPTS: list[list[Option]] = []     # per card id: per effect index
 ATTACK_OPTS: list[dict] = []                # per attacker: target (or None) -> Option
 
 
+_EFFECTS_READY = [0]     # every card id's row of ACTIVATE_OPTS has at least this many
+
+
 def card_options(n_cards: int, n_effects: int) -> None:
     """Make sure the shared Options exist for card ids below n_cards (for "activate": their
     first n_effects effects)."""
+    if n_cards <= len(SUMMON_OPTS) and n_effects <= _EFFECTS_READY[0]:
+        return          # (every duel's set-up asks: nearly always there already)
+    grew = len(SUMMON_OPTS) < n_cards
     while len(SUMMON_OPTS) < n_cards:
         i = len(SUMMON_OPTS)
         SUMMON_OPTS.append(Option("summon", (i,)))
@@ -69,6 +75,8 @@ def card_options(n_cards: int, n_effects: int) -> None:
         row = ACTIVATE_OPTS[c]
         while len(row) < n_effects:
             row.append(Option("activate", (c,), len(row)))
+    if n_cards >= len(SUMMON_OPTS):     # every row was looked at (new rows: n_effects)
+        _EFFECTS_READY[0] = n_effects if grew else max(_EFFECTS_READY[0], n_effects)
 
 
 def attack_option(c: int, target) -> Option:

@@ -22,20 +22,37 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n). (next64 written out: the numbers are next64's, one
+        per draw, drawn again while at or over the limit.)"""
         if n <= 1:
             return 0
         limit = _LIMITS[n] if n < 256 else _MASK - (_MASK % n)
+        z = self.state
         while True:
-            x = self.next64()
+            z = (z + 0x9E3779B97F4A7C15) & _MASK
+            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            x ^= x >> 31
             if x < limit:
+                self.state = z
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (below(i + 1) for each i, written out)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 256 else _MASK - (_MASK % n)
+            while True:
+                z = (z + 0x9E3779B97F4A7C15) & _MASK
+                x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def coin(self) -> int:
         """0 = heads, 1 = tails."""

@@ -66,7 +66,7 @@ def ignition_options(d, p: int) -> list:
     if not d.rules.ignition_priority or p != d.tp or d.chain or \
             d.phase not in (MAIN1, MAIN2):
         return []
-    return [o for o in activatable(d, p, True)
+    return [o for o in activatable(d, p, True, IGNITION)
             if d.data[o.cards[0]].script.effects[o.arg].kind == IGNITION]
 
 
@@ -164,12 +164,15 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             lk = d.links[lid]
             if lk["card"] == c and lk["ei"] == ei:
                 return False
+    condition, can_pay, target = eff.condition, eff.can_pay, eff.target
+    if condition is None and can_pay is None and target is None:
+        return True
     probe = {"card": c, "player": p, "ei": ei, "vars": {}, "events": d.events, "event": None}
-    if eff.condition is not None and not eff.condition(d, probe):
+    if condition is not None and not condition(d, probe):
         return False
-    if eff.can_pay is not None and not eff.can_pay(d, probe):
+    if can_pay is not None and not can_pay(d, probe):
         return False
-    if eff.target is not None and not eff.target.possible(d, probe):
+    if target is not None and not target.possible(d, probe):
         return False
     return True
 
@@ -209,11 +212,13 @@ def opt_key(d, c: int, ei: int, p: int):
     return (c, ei)
 
 
-def activatable(d, p: int, open_state: bool) -> list[Option]:
+def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Option]:
     """Every effect player p may activate now, as `activate` Options. Only the effects that
     could be legal at this kind of moment are looked at: all of them in the turn player's open
     state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step; and only
-    those that work where the card is and in this phase."""
+    those that work where the card is and in this phase. With `kind` (IGNITION), at least those
+    of that kind: on the field and in the Graveyard only those; in the hand every effect of a
+    card with one there (so copies of a name are skipped as without `kind`)."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
         table = d.eis_ds
         anywhere = d.eis_where[2]
@@ -233,6 +238,8 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
                 name = d.data[c].name
                 if name in seen:
                     continue
+                if kind is not None and not _has_kind(entries, kind, HAND):
+                    continue     # (nor has any copy of it: one name, one script)
                 for ei, eff, where, _ in entries:
                     if where & HAND and eff.periods & now and \
                             can_activate(d, c, ei, eff, p, open_state):
@@ -253,22 +260,35 @@ def activatable(d, p: int, open_state: bool) -> list[Option]:
             for ei, eff, where, card_act in entries:
                 if card_act and not facedown:
                     continue     # a face-up card's activation has been made already
+                if kind is not None and eff.kind != kind:
+                    continue
                 if where & SZONE and eff.periods & now and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
         for c in d.monsters(p):
             for ei, eff, where, _ in table[c]:
+                if kind is not None and eff.kind != kind:
+                    continue
                 if where & MZONE and eff.periods & now and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     for c in d.gy_effects[p]:
         if d.loc[c] == GY:
             for ei, eff, where, _ in table[c]:
+                if kind is not None and eff.kind != kind:
+                    continue
                 if where & GY and eff.periods & now and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     return out
+
+
+def _has_kind(entries, kind: str, where: int) -> bool:
+    for _, eff, rng, _ in entries:
+        if eff.kind == kind and rng & where:
+            return True
+    return False
 
 
 @proc

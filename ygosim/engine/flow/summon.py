@@ -378,10 +378,12 @@ def place_special(d, c, p, pos, f) -> None:
 def special_proc_ok(d, c, p) -> bool:
     """May player p Special Summon card c by its own procedure (`special NAME`) now?"""
     sp = d.data[c].script.extra.get("special")
-    if sp is None or not d.loc[c] & sp.where or summon_locked(d, p) or prohibited(d, c):
+    loc = d.loc[c]
+    if sp is None or not loc & sp.where:
         return False
-    owner = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
-    if owner != p or not (sp.onto_opponent or d.summon_zones(p, c)):
+    owner = d.ctrl[c] if loc & K.FIELD else d.owner[c]
+    if (owner != p or summon_locked(d, p) or prohibited(d, c)
+            or not (sp.onto_opponent or d.summon_zones(p, c))):
         return False
     if sp.can_pay is not None:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
@@ -394,7 +396,11 @@ def special_proc_options(d, p) -> list[Option]:
     """`special NAME` options of player p (one per card name)."""
     out, seen = [], set()
     for c in d.proc_cards:
-        name = d.data[c].name
+        data = d.data[c]
+        sp = data.script.extra.get("special")
+        if sp is None or not d.loc[c] & sp.where:
+            continue        # (most of them: in the Deck)
+        name = data.name
         if name not in seen and special_proc_ok(d, c, p):
             seen.add(name)
             out.append(Option("special", (c,)))

@@ -54,16 +54,19 @@ script("Mind Control", spell(
 
 
 # -- Metamorphosis -----------------------------------------------------------------------
-def _fusions_of_level(d, p, level, tributed=()):
-    return [c for c in d.extra[p] if d.data[c].has_frame("fusion") and d.level(c) == level
-            and room_after(d, p, c, tributed)]
-
-
 def _tributable(d, link):
     """Monsters you control (face-up or face-down, a Token too) for which a Fusion Monster of
-    the same Level is in your Extra Deck."""
+    the same Level is in your Extra Deck (with a zone for it once the monster is gone)."""
     p = link["player"]
-    return [c for c in d.monsters(p) if d.level(c) > 0 and _fusions_of_level(d, p, d.level(c), (c,))]
+    mine = d.monsters(p)
+    if not mine:
+        return []
+    by_level: dict = {}     # (looked up once per call: this is Metamorphosis's condition)
+    for f in d.extra[p]:
+        if d.data[f].has_frame("fusion"):
+            by_level.setdefault(d.level(f), []).append(f)
+    return [c for c in mine if d.level(c) > 0 and
+            any(room_after(d, p, f, (c,)) for f in by_level.get(d.level(c), ()))]
 
 
 def _fusion_choices(d, link):
