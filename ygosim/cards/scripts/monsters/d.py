@@ -96,6 +96,13 @@ def _opp_deck(n):
     return lambda d, link: len(d.deck[1 - link["player"]]) >= n
 
 
+def _opp_hand(d, link):
+    return bool(d.hand[1 - link["player"]])
+
+
+_MILL_2 = A.send_to(lambda d, link: d.deck[1 - link["player"]][:2], K.GY)
+
+
 def _scorpion(operation, label, condition=_SCORPION, target=None):
     return trigger(K.EV_DAMAGE, operation, condition=condition, target=target, label=label,
                    choice="scorpion")
@@ -133,8 +140,17 @@ script("Dark Scorpion - Chick the Yellow",
 script("Dark Scorpion - Cliff the Trap Remover",
        _scorpion(A.destroy(A.targets), "destroy a Spell or Trap on the field",
                  target=Target(A.spells_traps(ANY), prompt="choose a Spell or Trap to destroy")),
-       _scorpion(A.send_to(lambda d, link: d.deck[1 - link["player"]][:2], K.GY),
-                 "send the top two cards of the opponent's Deck to the Graveyard",
+       _scorpion(_MILL_2, "send the top two cards of the opponent's Deck to the Graveyard",
+                 condition=all_of(_SCORPION, _opp_deck(2))))
+
+# Don Zaloog, the Dark Scorpions' leader (2005 and today): one of two effects when it inflicts
+# battle damage to the opponent, chosen as it is activated: the opponent discards a card at
+# random (only while their hand holds one), or the top two cards of the opponent's Deck go to
+# the Graveyard (only while it holds two), as Cliff's.
+script("Don Zaloog",
+       _scorpion(A.discard_random(1, OPP), "the opponent discards a random card",
+                 condition=all_of(_SCORPION, _opp_hand)),
+       _scorpion(_MILL_2, "send the top two cards of the opponent's Deck to the Graveyard",
                  condition=all_of(_SCORPION, _opp_deck(2))))
 
 
