@@ -15,10 +15,13 @@ MONSTERS = [
     "D.D. Assailant", "Dekoichi the Battlechanted Locomotive", "Dark Mimic LV1",
     "Gravekeeper's Guard", "Gravekeeper's Spy", "Exiled Force", "Night Assailant",
     "Sasuke Samurai #4", "Thunder Dragon", "Ryu Kokki", "Sinister Serpent",
+    "Kycoo the Ghost Destroyer",
 ]
-SUPPORT = ["Pot of Greed", "Card Destruction", "Dark Hole", "Monster Reborn", "Mirror Force",
-           "Luster Dragon", "Koumori Dragon", "Celtic Guardian", "Battle Ox", "Feral Imp"]
-FUSIONS = ["Gatling Dragon", "King Dragun"]
+SUPPORT = ["Polymerization", "Ojama Green", "Ojama Yellow", "Ojama Black", "Dark Hole",
+           "Monster Reborn", "Mirror Force", "Sakuretsu Armor", "Brain Control", "Book of Life",
+           "Luster Dragon", "Koumori Dragon"]
+FUSIONS = ["Gatling Dragon", "King Dragun", "Ojama King", "Dark Flare Knight",
+           "Dark Blade the Dragon Knight", "Ryu Senshi"]
 
 
 class _Deck:
@@ -29,7 +32,7 @@ class _Deck:
 def _deck(shift: int, rules: str) -> _Deck:
     db = card_db()
     names = MONSTERS[shift:] + MONSTERS[:shift]
-    main = [db[n] for n in names] * 2 + [db[n] for n in SUPPORT]
+    main = [db[n] for n in SUPPORT] + [db[n] for n in names] * 2
     main = [c for c in main if c.playable_in("goat" if rules == "goat" else "current")]
     return _Deck(main[:40], [db[n] for n in FUSIONS])
 

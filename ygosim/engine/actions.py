@@ -12,7 +12,7 @@ from types import MappingProxyType
 from . import const as K
 from .const import DECK, HAND, MZONE, GY, FIELD
 from .decision import Option, Picks, SELECT, YESNO, Decision
-from .decision import CALL as K_CALL
+from .decision import CALL as K_CALL, ZONE as K_ZONE
 from .decision import DECLARE as K_DECLARE
 from .flow import push
 
@@ -1416,3 +1416,82 @@ def excavate_until(filter, into="excavated", found="found"):
         link["vars"][found] = hit
     return step
 
+
+# ------------------------------------------------------------------ zones
+def lock_zones(count, who=OPP, into="zones"):
+    """While resolving: the player picks up to `count` empty Main Monster Zones of `who`'s
+    field, one at a time (`zone m3`, named as that field's owner sees them; `pass` stops after
+    the first), and those zones cannot be used while this card stays face-up on the field
+    (Duel.lock_zones: Ojama King)."""
+    from .flow import zone_options
+
+    def field(link):
+        return link["player"] if who == YOU else 1 - link["player"]
+
+    def ask_step(i):
+        def step(d, link):
+            if link["vars"].get(into + "_done"):
+                return
+            q = field(link)
+            taken = link["vars"].get(into, ())
+            free = [z for z in d.free_mzones(q) if z not in taken]
+            if not free:
+                link["vars"][into + "_done"] = True
+                return
+            opts = zone_options(free) + ([Option("pass")] if i else [])
+            ask(d, link, Decision(link["player"], K_ZONE, opts,
+                                  f"{d.name(link['card'])}: choose a zone of "
+                                  f"{d.names[q]}'s that cannot be used", link["card"]),
+                into + "_pick")
+        return step
+
+    def take_step(d, link):
+        v = link["vars"]
+        if v.get(into + "_done"):
+            return
+        pick = v.pop(into + "_pick", None)
+        if pick is None:        # `pass`: no more zones
+            v[into + "_done"] = True
+            return
+        v[into] = v.get(into, ()) + (int(pick[1]) - 1,)
+
+    def lock(d, link):
+        c = link["card"]
+        zones = link["vars"].get(into, ())
+        if zones and d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]:
+            q = field(link)
+            d.lock_zones(c, q, zones)
+            d.write(f"{d.names[q]}'s zones {', '.join(f'm{z + 1}' for z in sorted(zones))} "
+                    f"cannot be used while {d.name(c)} is face-up")
+    steps = []
+    for i in range(count):
+        steps += [ask_step(i), take_step]
+    return tuple(steps) + (lock,)
+
+
+# ------------------------------------------------------------------ negating an effect
+def negate_effect_below(d, link):
+    """A step: negate the effect (not the activation) of the Chain Link just below this one:
+    it resolves doing nothing, and its card goes where it would have gone (Dark Balter the
+    Terrible, Ryu Senshi)."""
+    lid = _lid(d, link)
+    i = d.chain.index(lid) if lid in d.chain else 0
+    if i == 0:
+        return
+    lk = d.links[d.chain[i - 1]]
+    if not lk["negated"] and not lk.get("disabled"):
+        lk["disabled"] = True
+        d.write(f"The effect of {d.name(lk['card'])} will be negated")
+
+
+# ------------------------------------------------------------------ the Graveyard
+def banishable_from_gy(who=OPP, filter=None):
+    """Selector: the cards (matching filter) in `who`'s Graveyard that the effect's player may
+    banish: none while a rule stops them (Duel.may_banish_from_gy: Kycoo the Ghost Destroyer)."""
+    sel = pile(GY, who, filter)
+
+    def s(d, link):
+        if not d.may_banish_from_gy(link["player"]):
+            return []
+        return sel(d, link)
+    return s

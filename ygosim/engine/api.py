@@ -5,7 +5,7 @@ from . import const as K
 from .const import DECK, EXTRA
 from .decision import card_options
 from .duel import Duel
-from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE
 from .flow import push, run, normal_summon_tributes
 from .rng import Rng
 from .rules import get_rules
@@ -130,7 +130,7 @@ def _build_indexes(d: Duel) -> tuple:
             continue
         eis, fast, ds = [], [], []
         for ei, eff in enumerate(s.effects):
-            if eff.kind in (TRIGGER, FLIP):
+            if eff.kind in (TRIGGER, FLIP, RULE):
                 for ev in eff.events:
                     trig.setdefault(ev, []).append((c, ei, eff))
             elif eff.kind == CONTINUOUS:

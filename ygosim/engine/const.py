@@ -6,6 +6,8 @@ FIELD = MZONE | SZONE
 LOC_NAMES = {DECK: "deck", HAND: "hand", MZONE: "monster zone", SZONE: "spell & trap zone",
              GY: "graveyard", BANISHED: "banished", EXTRA: "extra", OVERLAY: "xyz material"}
 FIELD_ZONE = 5          # szone index of the Field Zone
+LOCKED = -2             # a Main Monster Zone that cannot be used (Duel.lock_zones: Ojama King);
+                        # an empty zone is -1
 EMZ_BASE = 5            # seq 5 and 6 of a monster are the Extra Monster Zones (left, right for A)
 
 # Positions: bit 1 = face-down, bit 2 = defense. Spells/Traps use FACEUP or FACEDOWN.

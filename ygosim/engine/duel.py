@@ -265,7 +265,8 @@ class Duel:
         return not self.pos[c] & DEFENSE
 
     def free_mzones(self, p: int) -> list[int]:
-        return [i for i, c in enumerate(self.mzone[p]) if c < 0]
+        """Player p's empty Main Monster Zones that may be used (not locked)."""
+        return [i for i, c in enumerate(self.mzone[p]) if c == -1]
 
     def free_szones(self, p: int) -> list[int]:
         return [i for i in range(5) if self.szone[p][i] < 0]
@@ -529,6 +530,39 @@ class Duel:
             if cards:
                 self.destroy(cards, K.R_EFFECT, p)
 
+    def may_banish_from_gy(self, p: int) -> bool:
+        """May player p banish cards from a Graveyard (as a cost or by an effect)? Not while a
+        `no_gy_banish` rule (apply(duel, source, p) -> bool) stops them: Kycoo the Ghost
+        Destroyer stops its controller's opponent."""
+        if "no_gy_banish" not in self.static_index:
+            return True
+        return not self.has_static("no_gy_banish", p)
+
+    def lock_zones(self, src: int, p: int, zones) -> None:
+        """Player p's empty Main Monster Zones `zones` cannot be used while card src stays
+        face-up on the field (Ojama King): they hold LOCKED until it leaves the field or is
+        turned face-down. The lock is kept with the player flags."""
+        zones = tuple(z for z in zones if self.mzone[p][z] == -1)
+        for z in zones:
+            self.mzone[p][z] = K.LOCKED
+        if zones:
+            self.pflags.append((p, ("zone_lock", src, self.mid[src], zones), 1 << 30))
+
+    def _unlock_zones(self, src: int) -> None:
+        """Card src left the field or was turned face-down: the zones it locked are usable."""
+        keep = []
+        for x in self.pflags:
+            k = x[1]
+            if type(k) is tuple and k[0] == "zone_lock" and k[1] == src:
+                for z in k[3]:
+                    if self.mzone[x[0]][z] == K.LOCKED:
+                        self.mzone[x[0]][z] = -1
+            else:
+                keep.append(x)
+        if len(keep) != len(self.pflags):
+            self.pflags = keep
+            self.serial += 1
+
     def targetable(self, cards, link: dict):
         """The cards among `cards` the effect of `link` may target, one by one (e.g. Lord of D.
         protects Dragons; a monster already destroyed by battle cannot be targeted)."""
@@ -606,6 +640,8 @@ class Duel:
         was_ctrl = self.ctrl[c]
         if was:
             self._detach(c)
+            if was == MZONE and self.pflags:
+                self._unlock_zones(c)
         if player is None:
             player = self.owner[c]
         if loc == MZONE:
@@ -674,6 +710,9 @@ class Duel:
         moved = []
         refs = []                       # each moved card as the log names it
         self.serial += 1
+        if loc == BANISHED and by >= 0 and "no_gy_banish" in self.static_index and \
+                not self.may_banish_from_gy(by):
+            cards = [c for c in cards if self.loc[c] != GY]   # (Kycoo the Ghost Destroyer)
         hits = self._bound_hits(cards) if self.binds else None
         hidden_dest = loc & HIDDEN_PLACES
         for c in cards:
@@ -916,6 +955,8 @@ class Duel:
         elif not was_fd and not pos & FACEDOWN and was != pos and self.loc[c] == MZONE:
             self.raise_event(K.EV_POSITION_CHANGED, c, self.ctrl[c], K.R_RULE, was)
         if pos & FACEDOWN and self.loc[c] == MZONE and not was_fd:
+            if self.pflags:
+                self._unlock_zones(c)
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
             if self.counters:
                 self._drop_counters(c)

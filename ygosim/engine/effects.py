@@ -25,6 +25,7 @@ TRIGGER = "trigger"
 FLIP = "flip"
 QUICK = "quick"
 CONTINUOUS = "continuous"
+RULE = "rule"                # applied, not activated, when an event happens (no Chain Link)
 
 SCRIPTS: dict[str, "CardScript"] = {}                  # card name -> its current script
 ERA_SCRIPTS: dict[str, dict[str, "CardScript"]] = {}   # era -> card name -> that era's script
@@ -324,3 +325,15 @@ def continuous(static: str, apply: Callable | None = None, *, condition=None,
     """A Continuous Effect: while the card is face-up in `range`, rule `static` changes."""
     return Effect(kind=CONTINUOUS, static=static, apply=apply, condition=condition,
                   range=range, label=label)
+
+
+def rule(events, operation, *, condition=None, range=MZONE, label="") -> Effect:
+    """An effect that is applied, not activated, when one of `events` happens (and
+    `condition(duel, link)` holds then): no Chain Link, nobody may respond to it or negate its
+    activation. Its operation runs as soon as the pending triggers are looked at, before any
+    trigger is put on a Chain, and may ask decisions (Ojama King's zones); or it may only note
+    the event for later (Vampire Lord: destroyed by an opponent's card effect)."""
+    if isinstance(events, str):
+        events = (events,)
+    return Effect(kind=RULE, operation=_steps(operation), condition=condition,
+                  events=tuple(events), optional=False, range=range, speed=0, label=label)

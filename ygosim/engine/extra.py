@@ -226,7 +226,7 @@ def summon_zones(d, p: int, c: int, gone=()) -> list:
     under the 2020 rules a Fusion/Synchro/Xyz Monster from the face-down Extra Deck may use any
     Main Monster Zone. From anywhere else: any free Main Monster Zone."""
     mz = d.mzone[p]
-    free = [i for i in range(5) if mz[i] < 0 or mz[i] in gone]
+    free = [i for i in range(5) if mz[i] == -1 or mz[i] in gone]   # (LOCKED: not usable)
     if d.loc[c] != EXTRA or not d.rules.extra_monster_zones:
         return free         # (no Extra Monster Zones, goat: a Fusion Monster too)
     data = d.data[c]
@@ -383,7 +383,7 @@ def _capacity(d, p, taken=-1):
     """(free Main Zones, free linked Main Zones, Extra Monster Zones usable) for a Pendulum
     Summon, with zone `taken` (seq) counted as used."""
     mz = d.mzone[p]
-    free = [i for i in range(5) if mz[i] < 0 and i != taken]
+    free = [i for i in range(5) if mz[i] == -1 and i != taken]
     linked = linked_zones(d, p)
     lfree = [i for i in free if i in linked]
     e = 0

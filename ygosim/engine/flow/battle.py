@@ -268,6 +268,8 @@ def damage_step(d, f):
             f["s"] = 5
             return
         damage_calculation(d)
+        if d.pflags:
+            die_after_calc(d)
         f["calc"] = True
         if d.mods:      # changes "during that damage calculation only" end
             d.mods = [m for m in d.mods if m[4] != K.DURING_CALC]
@@ -366,7 +368,32 @@ def mark_destroyed(d, c) -> None:
 
 
 def battle_damage(d, p, amount) -> None:
-    if d.no_battle_damage[p] or (d.pflags and d.player_flag(p, "no_battle_damage")):
+    if d.no_battle_damage[p] or (d.pflags and d.player_flag(p, "no_battle_damage")) or \
+            ("battle_damage_shield" in d.static_index and _shielded(d, p)):
         d.write(f"{d.names[p]} takes no battle damage")
         return
     d.damage(p, amount, battle=True)
+
+
+def _shielded(d, p) -> bool:
+    """Does a monster of this battle keep its controller p from battle damage ("battles
+    involving it never cause battle damage to you": Dark Flare Knight)?"""
+    a = d.attack
+    for src, eff in d.active_statics("battle_damage_shield"):
+        if d.ctrl[src] == p and a is not None and src in (a[0], a[1]):
+            return True
+    return False
+
+
+def die_after_calc(d) -> None:
+    """Monsters targeted before damage calculation that die for it (flow.chain.targeted_die:
+    Spirit Reaper) are destroyed once damage has been calculated."""
+    doomed = []
+    for q, k, until in d.pflags:
+        if type(k) is tuple and k[0] == "dies_after_calc" and d.mid[k[1]] == k[2] and \
+                d.loc[k[1]] == MZONE and d.faceup(k[1]) and k[1] not in doomed:
+            doomed.append(k[1])
+    if doomed:
+        d.write(f"{', '.join(d.name(t) for t in doomed)} "
+                f"{'is' if len(doomed) == 1 else 'are'} destroyed for being targeted")
+        d.destroy(doomed, K.R_EFFECT)

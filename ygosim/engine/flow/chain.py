@@ -503,6 +503,12 @@ def resolve(d, f):
             return
         if not effect_applies(d, link, eff):
             return
+        if link.get("disabled"):       # its effect was negated, not its activation
+            d.write(f"{d.name(c)}: its effect is negated")
+            return
+        if link["targets"] and "negate_targeting" in d.static_index and \
+                targeting_negated(d, link):
+            return
         if eff.target is not None and link["targets"] and \
                 not any(d.still(t) for t in link["targets"]):
             d.write(f"{d.name(c)} resolves with no effect (its target is gone)")   # public
@@ -518,6 +524,8 @@ def resolve(d, f):
             # "the turn you activate this card" rules end when the activation is negated
             oath = link["vars"]["oath"]
             d.pflags = [x for x in d.pflags if x not in oath]
+        if link["targets"] and not link["negated"] and "dies_when_targeted" in d.static_index:
+            targeted_die(d, link)
         if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
             sub = data.subtype
             stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
@@ -535,6 +543,43 @@ def resolve(d, f):
             spell_resolved(d, link)
         state_check(d)
         f["s"] = 0
+
+
+def targeting_negated(d, link) -> bool:
+    """Continuous rules of monsters that negate an effect targeting them, and destroy its card
+    (`negate_targeting`, apply(duel, source, link) -> bool: Fiend Skull Dragon against Traps,
+    Ryu Senshi against Spells). Checked as the effect resolves."""
+    for src, eff in d.active_statics("negate_targeting"):
+        if (src, d.mid[src]) in link["targets"] and eff.apply(d, src, link):
+            c = link["card"]
+            d.write(f"{d.name(src)} negates the effect of {d.name(c)}")
+            if d.loc[c] & FIELD and d.mid[c] == link["cmid"]:
+                d.destroy([c], K.R_EFFECT, d.ctrl[src])
+            return True
+    return False
+
+
+def targeted_die(d, link) -> None:
+    """After an effect that targeted them has resolved (its activation not negated; its
+    effect may have been), face-up monsters with a `dies_when_targeted` rule that are still on
+    the field are destroyed (Spirit Reaper; no Chain). Targeted in the Damage Step before
+    damage calculation: destroyed after it (`dies_after_calc` card rule, applied by the
+    battle)."""
+    doomed = []
+    for t, tmid in link["targets"]:
+        if d.mid[t] == tmid and d.loc[t] == MZONE and d.faceup(t) and \
+                d.has_static("dies_when_targeted", t):
+            doomed.append(t)
+    if not doomed:
+        return
+    if d.attack is not None and d.phase == BATTLE and \
+            d.step in (K.DS_START, K.DS_BEFORE_CALC, K.DS_CALC):
+        for t in doomed:
+            d.flag_card(t, "dies_after_calc")
+        return
+    d.write(f"{', '.join(d.name(t) for t in doomed)} "
+            f"{'is' if len(doomed) == 1 else 'are'} destroyed for being targeted")
+    d.destroy(doomed, K.R_EFFECT)
 
 
 def effect_applies(d, link, eff) -> bool:

@@ -6,7 +6,7 @@ from itertools import permutations
 from .. import const as K
 from ..const import FIELD, BATTLE
 from ..decision import Option, RESPONSE, ORDER
-from ..effects import FLIP
+from ..effects import FLIP, RULE
 from .core import proc, push, pop
 from .chain import opt_key, single_chain_now
 
@@ -26,6 +26,12 @@ def triggers(d, f):
         ready, wait = [], []
         for t in d.trig_q:
             (wait if (t[3] and in_calc) else ready).append(t)
+        for i, t in enumerate(ready):        # effects applied as rules come first, one by one
+            if d.data[t[0]].script.effects[t[1]].kind == RULE:
+                d.trig_q = [x for x in d.trig_q if x is not t]
+                if d.data[t[0]].script.effects[t[1]].range & d.loc[t[0]]:
+                    push(d, "rule_effect", c=t[0], ei=t[1], ev=t[2])
+                return
         d.trig_q = wait
         if not ready:
             pop(d)
@@ -120,3 +126,23 @@ def triggers(d, f):
 def add_trigger(d, f, item, p) -> None:
     f["added"] += 1
     push(d, "activate", c=item[0], ei=item[1], player=p, event=item[2])
+
+
+@proc
+def rule_effect(d, f):
+    """Apply an effect that is not activated (effects.rule): its operation runs with a link of
+    its own that never goes on the Chain."""
+    c = f["c"]
+    if f["s"] == 0:
+        lid = d.next_lid
+        d.next_lid += 1
+        p = d.ctrl[c] if d.loc[c] & FIELD else d.owner[c]
+        d.links[lid] = {"card": c, "ei": f["ei"], "player": p, "targets": (), "vars": {},
+                        "negated": False, "speed": 0, "event": f["ev"], "events": (f["ev"],),
+                        "card_act": False, "cmid": d.mid[c]}
+        f["lid"] = lid
+        f["s"] = 1
+        push(d, "steps", lid=lid, steps=d.data[c].script.effects[f["ei"]].operation)
+    else:
+        d.links.pop(f["lid"], None)
+        pop(d)

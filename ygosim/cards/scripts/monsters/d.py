@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, MZONE, DEFENSE
+from ....engine.const import DECK, HAND, MZONE, DEFENSE
 from ....engine.decision import Decision, YESNO, Option
 from ....engine.effects import Target, continuous, flip, script, trigger
 from ..common import (all_of, destroy_on_defense, itself, level_up, on_flip_summon,
@@ -238,3 +238,40 @@ script("Dark Magician of Chaos",
        trigger((K.EV_NORMAL_SUMMONED, K.EV_SPECIAL_SUMMONED), A.to_hand(A.targets), when=True,
                target=_spell_in_gy, label="add a Spell from the Graveyard"),
        continuous("banish_victims"), continuous("leave_banished", itself), era="goat")
+
+
+# 2005 (R1): it may be used with no Dark Mimic LV3 in the hand or Deck (they are shown).
+script("Dark Mimic LV1",
+       flip(A.draw(1), label="draw a card"),
+       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND, confirm=True,
+                                       prompt="choose Dark Mimic LV3"),
+               cost=_MIMIC_COST, condition=_own_standby,
+               label="send it to the Graveyard: Special Summon Dark Mimic LV3"), era="goat")
+
+
+def _mirage_knight(d, c):
+    return d.data[c].name == "Mirage Knight"
+
+
+# Battles involving it never cause battle damage to its controller. Destroyed by battle and
+# sent to the Graveyard: a Mirage Knight is Special Summoned from the hand or Deck (mandatory;
+# Mirage Knight is not in the Goat pool, so in practice the Deck is only shuffled).
+script("Dark Flare Knight",
+       continuous("battle_damage_shield"),
+       trigger(K.EV_BATTLE_DESTROYED,
+               A.recruit(_mirage_knight, where=DECK | HAND, prompt="choose Mirage Knight"),
+               optional=False, range=K.GY,
+               condition=lambda d, link: A.event_is(K.EV_BATTLE_DESTROYED)(d, link)
+               and d.loc[link["card"]] == K.GY,
+               label="Special Summon Mirage Knight"),
+       fusion_materials=("Dark Magician", "Flame Swordsman"))
+
+# Each time it inflicts battle damage to the opponent: target up to three monsters in the
+# opponent's Graveyard and banish them (optional).
+script("Dark Blade the Dragon Knight",
+       trigger(K.EV_DAMAGE, A.send_to(A.targets, K.BANISHED),
+               condition=A.inflicts_battle_damage(),
+               target=Target(A.banishable_from_gy(A.OPP, A.is_monster_card), count=3, min=1,
+                             prompt="choose up to three monsters in the opponent's Graveyard"),
+               label="banish up to three monsters from the opponent's Graveyard"),
+       fusion_materials=("Dark Blade", "Pitch-Dark Dragon"))

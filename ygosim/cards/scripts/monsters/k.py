@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import BATTLE, GY, HAND, MZONE
-from ....engine.effects import continuous, during, ignition, quick, script, trigger
+from ....engine.effects import Target, continuous, during, ignition, quick, script, trigger
 from ..common import all_of, can_special_summon_from, free_zone
 
 
@@ -76,3 +76,16 @@ script("King Tiger Wanghu", trigger(
     condition=all_of(lambda d, link: link["event"][1] != link["card"],
                      A.first_of_batch(_weak_event)),
     label="destroy the monsters with 1400 or less ATK"))
+
+
+# When it inflicts battle damage to the opponent: target up to two monsters in their Graveyard
+# and banish them (optional). While it is face-up, the opponent cannot banish cards from either
+# Graveyard (costs and effects: Black Luster Soldier's and Chaos Sorcerer's Summons, Dark Blade
+# the Dragon Knight, Book of Life's second half...); its controller still may.
+script("Kycoo the Ghost Destroyer",
+       continuous("no_gy_banish", lambda d, src, p: p != d.ctrl[src]),
+       trigger(K.EV_DAMAGE, A.send_to(A.targets, K.BANISHED),
+               condition=A.inflicts_battle_damage(),
+               target=Target(A.banishable_from_gy(OPP, A.is_monster_card), count=2, min=1,
+                             prompt="choose up to two monsters in the opponent's Graveyard"),
+               label="banish up to two monsters from the opponent's Graveyard"))

@@ -5,8 +5,8 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import YOU
 from ....engine.const import ATTACK, DECK, GY, MZONE
-from ....engine.effects import ignition, script, trigger
-from ..common import spell_counters, summonable
+from ....engine.effects import continuous, ignition, quick, script, trigger
+from ..common import chained_to, spell_counters, summonable
 
 
 def _battled_warrior_or_spellcaster(d, link):
@@ -114,3 +114,30 @@ script("Royal Magical Library", spell_counters(3),
        ignition(A.draw(1), cost=A.remove_counter("spell", 3), can_pay=A.has_counter("spell", 3),
                 label="remove 3 Spell Counters: draw 1 card"),
        extra={"counters": {"spell": 3}})
+
+
+def _still_here(d, link):
+    """This card is still the face-up monster it was when its effect was activated."""
+    c = link["card"]
+    return d.mid[c] == link["cmid"] and d.loc[c] == K.MZONE and d.faceup(c)
+
+
+def _normal_trap_activated(d, lk):
+    data = d.data[lk["card"]]
+    return lk["card_act"] and data.is_trap and data.subtype == "normal"
+
+
+def _spell_effect(d, src, link):
+    return d.data[link["card"]].is_spell
+
+
+# When a Normal Trap Card is activated (either player's): pay 1000 LP to negate its effect (a
+# Quick Effect chained to it, not a Counter Trap; it must still be face-up on the field when it
+# resolves; no limit per turn). A Spell effect that targets it is negated and that Spell is
+# destroyed (as the Spell resolves).
+script("Ryu Senshi",
+       quick(A.when(_still_here, A.negate_effect_below),
+             condition=chained_to(_normal_trap_activated), cost=A.pay_lp(1000),
+             can_pay=A.lp_at_least(1000), label="pay 1000 LP: negate a Normal Trap's effect"),
+       continuous("negate_targeting", _spell_effect),
+       fusion_materials=("Warrior Dai Grepher", "Spirit Ryu"))
