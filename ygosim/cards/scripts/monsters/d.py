@@ -240,15 +240,6 @@ script("Dark Magician of Chaos",
        continuous("banish_victims"), continuous("leave_banished", itself), era="goat")
 
 
-# 2005 (R1): it may be used with no Dark Mimic LV3 in the hand or Deck (they are shown).
-script("Dark Mimic LV1",
-       flip(A.draw(1), label="draw a card"),
-       trigger(K.EV_STANDBY, A.recruit(_dark_mimic_lv3, where=DECK | HAND, confirm=True,
-                                       prompt="choose Dark Mimic LV3"),
-               cost=_MIMIC_COST, condition=_own_standby,
-               label="send it to the Graveyard: Special Summon Dark Mimic LV3"), era="goat")
-
-
 def _mirage_knight(d, c):
     return d.data[c].name == "Mirage Knight"
 
