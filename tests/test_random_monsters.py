@@ -19,9 +19,10 @@ MONSTERS = [
 ]
 SUPPORT = ["Polymerization", "Ojama Green", "Ojama Yellow", "Ojama Black", "Dark Hole",
            "Monster Reborn", "Mirror Force", "Sakuretsu Armor", "Brain Control", "Book of Life",
-           "Luster Dragon", "Koumori Dragon"]
+           "Luster Dragon", "Koumori Dragon", "Metamorphosis"]
 FUSIONS = ["Gatling Dragon", "King Dragun", "Ojama King", "Dark Flare Knight",
-           "Dark Blade the Dragon Knight", "Ryu Senshi"]
+           "Dark Blade the Dragon Knight", "Ryu Senshi", "Dark Balter the Terrible",
+           "Fiend Skull Dragon"]
 
 
 class _Deck:

@@ -1495,3 +1495,23 @@ def banishable_from_gy(who=OPP, filter=None):
             return []
         return sel(d, link)
     return s
+
+
+def negate_into_gy(sel):
+    """A step: the effects of the selected monsters, destroyed by the battle under way, are
+    negated, on the field and in the Graveyard they are about to be sent to, for the rest of
+    the turn (so a Graveyard trigger such as Sangan's or Mystic Tomato's is not activated:
+    Dark Balter the Terrible, Blade Knight)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE:
+                d.flag_card(c, "negated")
+                d.flag_card(c, "negated_into_gy")
+                d.write(f"The effects of {d.name(c)} are negated")
+    return step
+
+
+def destroyed_in_this_battle(d, link):
+    """Selector: the monster this card battled, if that battle destroyed it (after damage
+    calculation, before it is sent to the Graveyard)."""
+    return [c for c in battled(d, link) if (c, d.mid[c]) in d.battle_destroyed]

@@ -364,13 +364,14 @@ class Duel:
                 return True
         return False
 
-    def is_negated(self, c: int) -> bool:
+    def is_negated(self, c: int, _seen: tuple = ()) -> bool:
         """Is card c's effect negated by a continuous rule (Jinzo on Traps, Imperial Order on
         Spells, a "negate_monsters" rule on monsters) or, for a monster, by an effect that
         negated it (`card_flag(c, "negated")`: until the end of a turn)? Only cards on the
-        field are affected."""
+        field are affected, and a monster in the Graveyard whose negation carried there (a
+        monster destroyed by battle with Dark Balter the Terrible: `negate_into_gy`)."""
         if not self.loc[c] & FIELD:
-            return False
+            return self.loc[c] == GY and bool(self.pflags) and self.card_flag(c, "negated")
         kind = self.data[c].kind
         if kind == "trap":
             return self._negator("negate_traps", c)
@@ -379,9 +380,25 @@ class Duel:
         if self.pflags and self.card_flag(c, "negated"):
             return True
         if "negate_monsters" in self.static_index:
-            for src, eff in self.active_statics("negate_monsters"):
-                if src != c and (eff.apply is None or eff.apply(self, src, c)):
-                    return True
+            return self._monster_negator(c, _seen + (c,))
+        return False
+
+    def _monster_negator(self, c: int, seen: tuple) -> bool:
+        """Does a face-up `negate_monsters` rule (apply(d, source, monster)) negate monster c?
+        Its source must not be negated itself (`seen` ends the loop of monsters that would
+        negate each other)."""
+        for src, eff in self.static_index["negate_monsters"]:
+            if src in seen or not self.loc[src] & eff.range & FIELD or \
+                    self.pos[src] & FACEDOWN:
+                continue
+            if eff.apply is not None and not eff.apply(self, src, c):
+                continue
+            if self.links and self.activating(src):
+                continue
+            if eff.condition is not None and not eff.condition(self, src):
+                continue
+            if not self.is_negated(src, seen):
+                return True
         return False
 
     def _negator(self, key: str, victim: int) -> bool:

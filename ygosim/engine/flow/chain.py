@@ -587,7 +587,7 @@ def effect_applies(d, link, eff) -> bool:
     must stay on the field has left it.)"""
     c = link["card"]
     data = d.data[c]
-    if d.is_negated(c) and (d.loc[c] & FIELD):
+    if d.is_negated(c):
         d.write(f"{d.name(c)}: effect negated")     # public: an activated card
         return False
     if link["card_act"] and data.subtype in ("continuous", "field", "equip") \

@@ -46,6 +46,8 @@ def triggers(d, f):
                 continue
             if not eff.range & d.loc[cid] and not (eff.kind == FLIP):
                 continue
+            if d.is_negated(cid):
+                continue        # a negated monster's effects are not activated
             p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
             probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
                      "events": (ev,)}

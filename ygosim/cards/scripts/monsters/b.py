@@ -31,6 +31,8 @@ _light_dark = A.pile(GY, A.YOU, A.is_attribute("LIGHT", "DARK"))
 
 
 def _can_banish_light_dark(d, link):
+    if not d.may_banish_from_gy(link["player"]):
+        return False        # (Kycoo the Ghost Destroyer)
     atts = {d.data[c].attribute for c in _light_dark(d, link) if d.data[c].is_monster}
     return "LIGHT" in atts and "DARK" in atts
 

@@ -6,8 +6,8 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, HAND, MZONE, DEFENSE
 from ....engine.decision import Decision, YESNO, Option
-from ....engine.effects import Target, continuous, flip, script, trigger
-from ..common import (all_of, destroy_on_defense, itself, level_up, on_flip_summon,
+from ....engine.effects import Target, continuous, flip, quick, rule, script, trigger
+from ..common import (all_of, chained_to, destroy_on_defense, itself, level_up, on_flip_summon,
                       turns_facedown)
 from ..extra_deck import pendulum_monster
 
@@ -45,7 +45,7 @@ def _other_battler(d, link):
     return A.battled(d, link)
 
 
-_BANISH_BOTH = A.send_to(A.union(_other_battler, A.this_card_still), K.BANISHED)
+_BANISH_BOTH = A.banish(A.union(_other_battler, A.this_card_still))
 
 script("D.D. Warrior Lady", trigger(
     K.EV_AFTER_CALC, _BANISH_BOTH, when=True,
@@ -260,9 +260,34 @@ script("Dark Flare Knight",
 # Each time it inflicts battle damage to the opponent: target up to three monsters in the
 # opponent's Graveyard and banish them (optional).
 script("Dark Blade the Dragon Knight",
-       trigger(K.EV_DAMAGE, A.send_to(A.targets, K.BANISHED),
+       trigger(K.EV_DAMAGE, A.banish(A.targets),
                condition=A.inflicts_battle_damage(),
                target=Target(A.banishable_from_gy(A.OPP, A.is_monster_card), count=3, min=1,
                              prompt="choose up to three monsters in the opponent's Graveyard"),
                label="banish up to three monsters from the opponent's Graveyard"),
        fusion_materials=("Dark Blade", "Pitch-Dark Dragon"))
+
+
+def _normal_spell_activated(d, lk):
+    data = d.data[lk["card"]]
+    return lk["card_act"] and data.is_spell and data.subtype == "normal"
+
+
+def _balter_won(d, link):
+    """It battled an Effect Monster, destroyed it, and is not destroyed itself."""
+    return not A.destroyed_by_battle(d, link) and any(
+        "effect" in d.data[c].frames for c in A.destroyed_in_this_battle(d, link))
+
+
+# When a Normal Spell Card is activated: pay 1000 LP to negate its effect (the Spell resolves
+# doing nothing; either turn, any number of times; not while it has been destroyed by battle).
+# An Effect Monster it destroys by battle has its effects negated, also in the Graveyard (no
+# Sangan, Mystic Tomato or Pyramid Turtle effect): applied after damage calculation, no Chain.
+script("Dark Balter the Terrible",
+       quick(A.negate_effect_below, cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000),
+             condition=all_of(chained_to(_normal_spell_activated),
+                              lambda d, link: not A.destroyed_by_battle(d, link)),
+             label="pay 1000 LP: negate a Normal Spell's effect"),
+       rule(K.EV_AFTER_CALC, A.negate_into_gy(A.destroyed_in_this_battle),
+            condition=_balter_won, label="negate the effects of the monster it destroyed"),
+       fusion_materials=("Possessed Dark Soul", "Frontier Wiseman"))

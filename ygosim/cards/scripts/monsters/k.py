@@ -84,7 +84,7 @@ script("King Tiger Wanghu", trigger(
 # the Dragon Knight, Book of Life's second half...); its controller still may.
 script("Kycoo the Ghost Destroyer",
        continuous("no_gy_banish", lambda d, src, p: p != d.ctrl[src]),
-       trigger(K.EV_DAMAGE, A.send_to(A.targets, K.BANISHED),
+       trigger(K.EV_DAMAGE, A.banish(A.targets),
                condition=A.inflicts_battle_damage(),
                target=Target(A.banishable_from_gy(OPP, A.is_monster_card), count=2, min=1,
                              prompt="choose up to two monsters in the opponent's Graveyard"),
