@@ -267,6 +267,7 @@ def check_option_rules(d) -> None:
         what = f"{v} {d.name(c) if c >= 0 else ''} {o.arg!r} ({dec.kind}, turn {t}, phase {d.phase})"
         if v in ("summon", "flip", "special") and dec.kind == "action":
             assert not d.player_flag(p, "no_summon"), f"a Summon under Scapegoat's rule: {what}"
+            assert not d.has_static("summon_lock", p), f"a Summon under a Summon lock: {what}"
         if v == "special":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.data[c].script.extra.get("special") is not None, what
@@ -318,7 +319,8 @@ def check_option_rules(d) -> None:
                 more = sum(eff.apply(d, src, c) or 0 for src, eff in d.active_statics("extra_attacks"))
                 assert again or every or len(done) <= more, f"second attack: {what}"
             if o.arg is None:
-                assert not d.monsters(opp), f"direct attack past a monster: {what}"
+                assert not d.monsters(opp) or d.has_static("direct_attack", c), \
+                    f"direct attack past a monster: {what}"
                 assert not d.has_static("no_direct_attack", c), f"direct attack: {what}"
             else:
                 assert o.arg in d.monsters(opp), what
@@ -441,7 +443,7 @@ def check_options_complete(d) -> None:
         if d.phase == K.MAIN1 and t > 1 and not d.player_flag(p, "no_battle_phase"):
             need(("phase", None, "battle"), "battle")
         ns = d.ns_used[p] < 1 + d.ns_extra[p] and not d.player_flag(p, "no_normal_summon")
-        locked = d.player_flag(p, "no_summon")      # Scapegoat: Sets only
+        locked = d.player_flag(p, "no_summon") or d.has_static("summon_lock", p)   # Sets only
         for c in d.hand[p]:
             data = d.data[c]
             if d.has_static("prohibited", c):
@@ -485,7 +487,8 @@ def check_options_complete(d) -> None:
             if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c) \
                     or d.card_flag(c, "no_attack"):
                 continue
-            if not targets and not d.has_static("no_direct_attack", c):
+            if (not targets or d.has_static("direct_attack", c)) and \
+                    not d.has_static("no_direct_attack", c):
                 need(("attack", c, None), f"direct attack of {d.name(c)}")
             for x in targets:
                 if not d.has_static("no_attack_target", x):

@@ -19,10 +19,10 @@ MONSTERS = [
 ]
 SUPPORT = ["Polymerization", "Ojama Green", "Ojama Yellow", "Ojama Black", "Dark Hole",
            "Monster Reborn", "Mirror Force", "Sakuretsu Armor", "Brain Control", "Book of Life",
-           "Luster Dragon", "Koumori Dragon", "Metamorphosis"]
+           "Luster Dragon", "Koumori Dragon", "Metamorphosis", "Dark Magician"]
 FUSIONS = ["Gatling Dragon", "King Dragun", "Ojama King", "Dark Flare Knight",
            "Dark Blade the Dragon Knight", "Ryu Senshi", "Dark Balter the Terrible",
-           "Fiend Skull Dragon"]
+           "Fiend Skull Dragon", "Reaper on the Nightmare", "The Last Warrior from Another Planet"]
 
 
 class _Deck:

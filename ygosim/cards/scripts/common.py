@@ -10,15 +10,24 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
 from ...engine.effects import Target, continuous, ignition, spell, trap, trigger
+from ...engine.flow import summon_rule_locked
 from ...engine.flow.chain import prohibited
 
 
 # ------------------------------------------------------------------------------ summoning
+def summons_locked(d, p):
+    """Does a continuous `summon_lock` rule forbid player p to Summon? Cards that would Special
+    Summon then cannot be activated (The Last Warrior from Another Planet)."""
+    return summon_rule_locked(d, p)
+
+
 def can_special_summon_from(d, c, p):
     """May card c be Special Summoned by an effect (for player p)? Not if it says so, nor a
     Fusion/Ritual/Extra Deck monster that was never properly summoned."""
     data = d.data[c]
     if not data.is_monster:
+        return False
+    if summons_locked(d, p):
         return False
     if data.script is not None and data.script.cannot_special_summon:
         return False

@@ -13,6 +13,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import EXTRA, GY, HAND, MZONE
 from ...engine.effects import spell
+from .common import summons_locked
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -77,6 +78,8 @@ def _material_combos(d, p, fusion):
 
 def _fusions(d, link):
     p = link["player"]
+    if summons_locked(d, p):
+        return []
     return [c for c in d.extra[p] if d.data[c].has_frame("fusion") and d.data[c].script
             is not None and d.data[c].script.fusion_materials
             and next(_material_combos(d, p, c), None) is not None]
@@ -136,6 +139,8 @@ def _tribute_combos(d, p, monster, need):
 def _ritual_monsters(d, link):
     s = d.data[link["card"]].script
     p = link["player"]
+    if summons_locked(d, p):
+        return []
     return [c for c in d.hand[p] if d.name(c) == s.ritual_monster
             and next(_tribute_combos(d, p, c, s.ritual_level), None) is not None]
 

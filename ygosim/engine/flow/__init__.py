@@ -25,7 +25,7 @@ from .chain import (PASS, phase_window, open_window, push_window, after_action, 
 from .summon import (tributes_needed, tributes_for_level, tribute_candidates, forced_tributes,
                      tribute_options, can_normal_summon, can_normal_summon_any,
                      normal_summon_allowed, normal_summon_tributes, summon_room, zone_options,
-                     zone_seq, place_special, summon_locked, special_proc_ok,
+                     zone_seq, place_special, summon_locked, summon_rule_locked, special_proc_ok,
                      special_proc_options, POSITION_BY_NAME)
 from .main import PHASE_BATTLE, PHASE_MAIN2, PHASE_END, idle_options, set_spell_trap
 from .turn import return_control
@@ -42,7 +42,8 @@ __all__ = [
     "tributes_for_level", "tribute_candidates", "forced_tributes", "tribute_options",
     "can_normal_summon", "can_normal_summon_any", "normal_summon_allowed",
     "normal_summon_tributes", "summon_room", "zone_options", "zone_seq", "place_special",
-    "summon_locked", "special_proc_ok", "special_proc_options", "POSITION_BY_NAME",
+    "summon_locked", "summon_rule_locked", "special_proc_ok", "special_proc_options",
+    "POSITION_BY_NAME",
     "PHASE_BATTLE", "PHASE_MAIN2", "PHASE_END", "idle_options", "set_spell_trap",
     "return_control", "add_trigger", "battle_options", "attack_valid", "damage_calculation",
     "mark_destroyed", "battle_damage", "ds_window", "CHOOSE_NOTHING", "pick_options"]

@@ -153,6 +153,7 @@ def battle_options(d, replay=None) -> list[Option]:
             targets = attackable(d, targets)     # (none left: still no direct attack)
         statics = d.static_index
         no_direct = "no_direct_attack" in statics
+        direct = "direct_attack" in statics and d.monsters(1 - p)
         for c in d.monsters(p):
             if d.pos[c] != ATTACK:
                 continue
@@ -171,6 +172,10 @@ def battle_options(d, replay=None) -> list[Option]:
             if targets:
                 for t in targets:
                     opts.append(attack_option(c, t))
+            if direct:      # it may attack directly past the opponent's monsters
+                if d.has_static("direct_attack", c) and \
+                        not (no_direct and d.has_static("no_direct_attack", c)):
+                    opts.append(attack_option(c, None))
             elif not d.monsters(1 - p) and not (no_direct and d.has_static("no_direct_attack", c)):
                 opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))

@@ -7,7 +7,7 @@ from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
 from .chain import activatable, clear_field_zone, open_window, prohibited, push_window, start_activation
-from .summon import summon_room, special_proc_options, tribute_optional
+from .summon import summon_room, special_proc_options, summon_locked, tribute_optional
 
 
 @proc
@@ -82,8 +82,7 @@ def idle_options(d) -> list[Option]:
     seen = set()
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p] and \
         not (d.pflags and d.player_flag(p, "no_normal_summon"))     # (Lava Golem)
-    locked = d.pflags and d.player_flag(p, "no_summon")   # no Summons this turn (Sets are
-                                                          # allowed: summon_locked)
+    locked = summon_locked(d, p)        # no Summons (Sets are allowed)
     room = {0: -1 in d.mzone[p]}            # tributes needed -> room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes

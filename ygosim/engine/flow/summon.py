@@ -105,9 +105,17 @@ def normal_summon_tributes(data) -> int:
 
 
 def summon_locked(d, p) -> bool:
-    """Is player p forbidden to Summon (Normal, Flip or Special) this turn? (a `no_summon`
-    player flag: Scapegoat's restriction; Setting a monster is still allowed)"""
-    return bool(d.pflags) and d.player_flag(p, "no_summon")
+    """Is player p forbidden to Summon (Normal, Flip or Special)? (a `no_summon` player flag
+    for the turn: Scapegoat's restriction; or a continuous rule `summon_lock`, apply(duel,
+    source, player): The Last Warrior from Another Planet. Setting a monster is allowed.)"""
+    return (bool(d.pflags) and d.player_flag(p, "no_summon")) or summon_rule_locked(d, p)
+
+
+def summon_rule_locked(d, p) -> bool:
+    """Does a continuous `summon_lock` rule (apply(duel, source, player)) forbid player p to
+    Summon? (The Last Warrior from Another Planet; unlike Scapegoat's flag, it binds Scapegoat
+    itself.)"""
+    return "summon_lock" in d.static_index and d.has_static("summon_lock", p)
 
 
 def summon_room(d, p, n) -> bool:
@@ -269,11 +277,13 @@ def special_summon(d, f):
     position of f["chooser"] (default: the field's player) among f["positions"] (default:
     face-up Attack or Defense) unless f["pos"] fixes it. Events are raised together at the end
     (a simultaneous summon). A summoning player under a `no_summon` flag Summons nothing
-    unless f["exempt"] (the card that set the flag: Scapegoat)."""
+    unless f["exempt"] (the card that set the flag: Scapegoat), nor under a `summon_lock`
+    rule."""
     cards = f["cards"]
     i = f.get("i", 0)
     p = f["player"]
-    if f["s"] == 0 and i == 0 and not f.get("exempt") and summon_locked(d, f.get("by", p)):
+    if f["s"] == 0 and i == 0 and (summon_rule_locked(d, f.get("by", p)) if f.get("exempt")
+                                   else summon_locked(d, f.get("by", p))):
         d.write(f"{d.names[f.get('by', p)]} cannot Special Summon this turn")
         pop(d)
         return

@@ -141,3 +141,22 @@ script("Ryu Senshi",
              can_pay=A.lp_at_least(1000), label="pay 1000 LP: negate a Normal Trap's effect"),
        continuous("negate_targeting", _spell_effect),
        fusion_materials=("Warrior Dai Grepher", "Spirit Ryu"))
+
+
+def _itself(d, src, c):
+    return c == src
+
+
+# Reaper on the Nightmare (2005 and today): not destroyed by battle (battle damage still
+# happens); destroyed once a card effect that targeted it has resolved, if it is still face-up
+# (no Chain; targeted in the Damage Step: after damage calculation); it may attack directly
+# while the opponent controls monsters; when it inflicts battle damage by a direct attack, the
+# opponent discards one card at random (mandatory).
+script("Reaper on the Nightmare",
+       continuous("battle_indestructible", _itself),
+       continuous("dies_when_targeted", _itself),
+       continuous("direct_attack", _itself),
+       trigger(K.EV_DAMAGE, A.discard_random(1, A.OPP), optional=False,
+               condition=A.inflicts_battle_damage(direct=True),
+               label="the opponent discards a random card"),
+       fusion_materials=("Spirit Reaper", "Nightmare Horse"))

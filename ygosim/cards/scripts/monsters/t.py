@@ -198,3 +198,18 @@ script("Thestalos the Firestorm Monarch", trigger(
     K.EV_NORMAL_SUMMONED, (A.discard_random(1, who=OPP), A.damage(_discarded_level)),
     optional=False, condition=A.tribute_summoned,
     label="the opponent discards a random card"))
+
+
+def _everyone(d, src, p):
+    return True
+
+
+# The Last Warrior from Another Planet (2005 and today): when it is Special Summoned (by any
+# means), every other monster its controller controls is destroyed (mandatory, no target);
+# while it is face-up on the field neither player can Normal, Flip or Special Summon (Sets are
+# allowed; cards that would Special Summon cannot be activated: common.can_special_summon_from).
+script("The Last Warrior from Another Planet",
+       trigger(K.EV_SPECIAL_SUMMONED, A.destroy(A.excluding_this(A.monsters(YOU))),
+               optional=False, label="destroy every other monster you control"),
+       continuous("summon_lock", _everyone),
+       fusion_materials=("Zombyra the Dark", "Maryokutai"))

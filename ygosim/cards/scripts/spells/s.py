@@ -7,7 +7,7 @@ from ....engine.actions import OPP, YOU
 from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
 from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
-                      still_here)
+                      still_here, summons_locked)
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -77,7 +77,8 @@ script("Smashing Ground", destroy_chosen(
 def scapegoat(lock):
     """4 Sheep Tokens in Defense Position; needs 4 free Monster Zones and no Summon by you this
     turn; `lock` is the step that forbids your Summons for the rest of the turn."""
-    return quickplay(condition=all_of(A.free_zones(4), A.not_summoned_this_turn),
+    return quickplay(condition=all_of(A.free_zones(4), A.not_summoned_this_turn,
+                                      lambda d, link: not summons_locked(d, link["player"])),
                      cost=lock,
                      operation=A.tokens("Sheep Token", 4, pos=DEFENSE, exempt=True))
 
