@@ -1499,9 +1499,9 @@ def banishable_from_gy(who=OPP, filter=None):
 
 def negate_into_gy(sel):
     """A step: the effects of the selected monsters, destroyed by the battle under way, are
-    negated, on the field and in the Graveyard they are about to be sent to, for the rest of
-    the turn (so a Graveyard trigger such as Sangan's or Mystic Tomato's is not activated:
-    Dark Balter the Terrible, Blade Knight)."""
+    negated, on the field and in the Graveyard they are about to be sent to, as long as they
+    stay there (so a Graveyard trigger such as Sangan's or Mystic Tomato's is not activated,
+    nor Sinister Serpent's in a later Standby Phase: Dark Balter the Terrible, Blade Knight)."""
     def step(d, link):
         for c in sel(d, link):
             if d.loc[c] == MZONE:

@@ -298,9 +298,9 @@ def damage_step(d, f):
         if dead:
             carry = [c for c in dead if d.pflags and d.card_flag(c, "negated_into_gy")]
             moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
-            for c in carry:         # its effects stay negated in the Graveyard this turn
+            for c in carry:         # its effects stay negated while it stays in the Graveyard
                 if d.loc[c] == GY:
-                    d.flag_card(c, "negated")
+                    d.flag_card(c, "negated", K.FOREVER)
             for c in moved:
                 d.raise_event(K.EV_BATTLE_DESTROYED, c, d.tp, K.R_BATTLE)
         if f.get("calc") and d.attack is not None:     # a battle happened: "at the end of
