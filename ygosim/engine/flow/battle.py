@@ -176,7 +176,8 @@ def battle_options(d, replay=None) -> list[Option]:
                 if d.has_static("direct_attack", c) and \
                         not (no_direct and d.has_static("no_direct_attack", c)):
                     opts.append(attack_option(c, None))
-            elif not d.monsters(1 - p) and not (no_direct and d.has_static("no_direct_attack", c)):
+            elif not targets and not d.monsters(1 - p) and \
+                    not (no_direct and d.has_static("no_direct_attack", c)):
                 opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))
     if "must_attack" in d.static_index and any(

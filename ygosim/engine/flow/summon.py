@@ -108,7 +108,8 @@ def summon_locked(d, p) -> bool:
     """Is player p forbidden to Summon (Normal, Flip or Special)? (a `no_summon` player flag
     for the turn: Scapegoat's restriction; or a continuous rule `summon_lock`, apply(duel,
     source, player): The Last Warrior from Another Planet. Setting a monster is allowed.)"""
-    return (bool(d.pflags) and d.player_flag(p, "no_summon")) or summon_rule_locked(d, p)
+    return (bool(d.pflags) and d.player_flag(p, "no_summon")) or \
+        ("summon_lock" in d.static_index and d.has_static("summon_lock", p))
 
 
 def summon_rule_locked(d, p) -> bool:
