@@ -1462,7 +1462,7 @@ def lock_zones(count, who=OPP, into="zones"):
             q = field(link)
             d.lock_zones(c, q, zones)
             d.write(f"{d.names[q]}'s zones {', '.join(f'm{z + 1}' for z in sorted(zones))} "
-                    f"cannot be used while {d.name(c)} is face-up")
+                    f"cannot be used while {d.card(c)} is face-up")
     steps = []
     for i in range(count):
         steps += [ask_step(i), take_step]
@@ -1481,7 +1481,7 @@ def negate_effect_below(d, link):
     lk = d.links[d.chain[i - 1]]
     if not lk["negated"] and not lk.get("disabled"):
         lk["disabled"] = True
-        d.write(f"The effect of {d.name(lk['card'])} will be negated")
+        d.write(f"The effect of {d.card(lk['card'])} will be negated")
 
 
 # ------------------------------------------------------------------ the Graveyard
@@ -1507,7 +1507,7 @@ def negate_into_gy(sel):
             if d.loc[c] == MZONE:
                 d.flag_card(c, "negated")
                 d.flag_card(c, "negated_into_gy")
-                d.write(f"The effects of {d.name(c)} are negated")
+                d.write(f"The effects of {d.card(c)} are negated")
     return step
 
 

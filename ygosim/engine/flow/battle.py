@@ -404,6 +404,6 @@ def die_after_calc(d) -> None:
                 d.loc[k[1]] == MZONE and d.faceup(k[1]) and k[1] not in doomed:
             doomed.append(k[1])
     if doomed:
-        d.write(f"{', '.join(d.name(t) for t in doomed)} "
+        d.write(f"{d.cards(doomed)} "
                 f"{'is' if len(doomed) == 1 else 'are'} destroyed for being targeted")
         d.destroy(doomed, K.R_EFFECT)

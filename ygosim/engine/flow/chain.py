@@ -504,7 +504,7 @@ def resolve(d, f):
         if not effect_applies(d, link, eff):
             return
         if link.get("disabled"):       # its effect was negated, not its activation
-            d.write(f"{d.name(c)}: its effect is negated")
+            d.write(f"{d.name(c)}: its effect is negated")   # public: an activated card
             return
         if link["targets"] and "negate_targeting" in d.static_index and \
                 targeting_negated(d, link):
@@ -552,7 +552,7 @@ def targeting_negated(d, link) -> bool:
     for src, eff in d.active_statics("negate_targeting"):
         if (src, d.mid[src]) in link["targets"] and eff.apply(d, src, link):
             c = link["card"]
-            d.write(f"{d.name(src)} negates the effect of {d.name(c)}")
+            d.write(f"{d.card(src)} negates the effect of {d.card(c)}")
             if d.loc[c] & FIELD and d.mid[c] == link["cmid"]:
                 d.destroy([c], K.R_EFFECT, d.ctrl[src])
             return True
@@ -577,7 +577,7 @@ def targeted_die(d, link) -> None:
         for t in doomed:
             d.flag_card(t, "dies_after_calc")
         return
-    d.write(f"{', '.join(d.name(t) for t in doomed)} "
+    d.write(f"{d.cards(doomed)} "
             f"{'is' if len(doomed) == 1 else 'are'} destroyed for being targeted")
     d.destroy(doomed, K.R_EFFECT)
 
