@@ -561,14 +561,14 @@ def targeting_negated(d, link) -> bool:
 
 def targeted_die(d, link) -> None:
     """After an effect that targeted them has resolved (its activation not negated; its
-    effect may have been), face-up monsters with a `dies_when_targeted` rule that are still on
-    the field are destroyed (Spirit Reaper; no Chain). Targeted in the Damage Step before
+    effect may have been), face-up monsters with a `dies_when_targeted` rule (apply(d, source,
+    monster, link)) that are still on the field are destroyed (Spirit Reaper; no Chain). Targeted in the Damage Step before
     damage calculation: destroyed after it (`dies_after_calc` card rule, applied by the
     battle)."""
     doomed = []
     for t, tmid in link["targets"]:
         if d.mid[t] == tmid and d.loc[t] == MZONE and d.faceup(t) and \
-                d.has_static("dies_when_targeted", t):
+                d.has_static("dies_when_targeted", t, link):
             doomed.append(t)
     if not doomed:
         return

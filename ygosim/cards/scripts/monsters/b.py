@@ -5,8 +5,8 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY
 from ....engine.const import DEFENSE, GY
-from ....engine.effects import (Target, continuous, ignition, script, special_procedure,
-                                trigger)
+from ....engine.effects import (Target, continuous, ignition, rule, script,
+                                special_procedure, trigger)
 from ..common import destroy_on_defense, itself
 
 # Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
@@ -77,6 +77,30 @@ script("Black Luster Soldier - Envoy of the Beginning",
        trigger(K.EV_BATTLE_DESTROYED, A.card_rule(A.this_card_here, "attack_again"),
                condition=_bls_destroyed_by_battle, once_per_turn=True, label="attack again"),
        extra=light_dark_procedure())
+
+
+# -- Blade Knight ----------------------------------------------------------------------------
+# +400 ATK while its controller holds one card or fewer. If it is its controller's only monster
+# when a battle of it is over (after damage calculation; also when it is destroyed too), a Flip
+# monster it destroyed by that battle has its effects negated, on the field and in the
+# Graveyard (its FLIP effect is not activated: Magician of Faith flipped by the attack gives
+# nothing; nor a Graveyard effect). Applied, not activated (no Chain). 2005 and today alike.
+def _blade_boost(d, src, c):
+    return (400, 0) if c == src and len(d.hand[d.ctrl[src]]) <= 1 else None
+
+
+def _flip_destroyed(d, link):
+    return [c for c in A.destroyed_in_this_battle(d, link) if "flip" in d.data[c].frames]
+
+
+def _alone(d, link):
+    c = link["card"]
+    return all(m == c for m in d.monsters(d.ctrl[c]))
+
+
+script("Blade Knight", continuous("stat", _blade_boost),
+       rule(K.EV_AFTER_CALC, A.negate_into_gy(_flip_destroyed), condition=_alone,
+            label="negate the effects of the Flip monster it destroyed"))
 
 
 # -- Breaker the Magical Warrior ----------------------------------------------------------

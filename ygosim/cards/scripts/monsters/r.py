@@ -143,7 +143,7 @@ script("Ryu Senshi",
        fusion_materials=("Warrior Dai Grepher", "Spirit Ryu"))
 
 
-def _itself(d, src, c):
+def _itself(d, src, c, *_):
     return c == src
 
 

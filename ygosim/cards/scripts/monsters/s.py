@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
-from ....engine.effects import Target, ignition, script, trigger
+from ....engine.effects import Target, continuous, ignition, script, trigger
 from ..common import (battle_recruiter, deck_by_name, on_flip_summon, spell_counters,
                       turns_facedown)
 from ..extra_deck import synchro_monster
@@ -179,3 +179,33 @@ for _name, _summons in (("Skilled Dark Magician", "Dark Magician"),
                         ("Skilled White Magician", "Buster Blader")):
     script(_name, *_skilled(_summons, False), extra={"counters": {"spell": 3}})
     script(_name, *_skilled(_summons, True), extra={"counters": {"spell": 3}}, era="goat")
+
+
+# -- Spirit Reaper ---------------------------------------------------------------------------
+# Not destroyed by battle (battle damage still happens); destroyed once a card effect that
+# targeted it has resolved, if it is still a face-up monster (no Chain; its activation negated:
+# it stays; targeted in the Damage Step: after damage calculation; the rule `dies_when_targeted`,
+# apply(d, source, monster, link)); when it inflicts battle damage by a direct attack, the
+# opponent discards one card at random (mandatory).
+def _spirit_reaper(dies):
+    return (continuous("battle_indestructible", lambda d, src, c: c == src),
+            continuous("dies_when_targeted", dies),
+            trigger(K.EV_DAMAGE, A.discard_random(1, A.OPP), optional=False,
+                    condition=A.inflicts_battle_damage(direct=True),
+                    label="the opponent discards a random card"))
+
+
+def _equip_gone(d, link) -> bool:
+    """The effect that targeted it was an Equip Spell Card's activation and that card left the
+    field before it resolved."""
+    c = link["card"]
+    data = d.data[c]
+    return link["card_act"] and data.is_spell and data.subtype == "equip" and \
+        (d.mid[c] != link["cmid"] or not d.loc[c] & FIELD)
+
+
+script("Spirit Reaper", *_spirit_reaper(lambda d, src, c, link: c == src))
+# 2005 ruling: an Equip Spell that targeted it but left the field before resolving (destroyed
+# in the Chain) does not destroy it (today it does: the Equip Spell's activation resolved).
+script("Spirit Reaper", *_spirit_reaper(lambda d, src, c, link: c == src and
+                                        not _equip_gone(d, link)), era="goat")
