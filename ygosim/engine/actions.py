@@ -498,6 +498,15 @@ def control_changeable(d, c):
     return not d.control_locked(c)
 
 
+def takeable_monsters(who=OPP, faceup=None):
+    """Monsters on the field whose control may change (`monsters` without the ones under a
+    `no_control_change` rule; as fast as `monsters` in a duel with no such card)."""
+    every = monsters(who, faceup)
+    some = monsters(who, faceup, filter=control_changeable)
+    return lambda d, link: some(d, link) if "no_control_change" in d.static_index \
+        else every(d, link)
+
+
 def take_control(sel, until_end_phase=True):
     """The player takes control of the selected monsters (until this turn's End Phase)."""
     def step(d, link):

@@ -26,7 +26,7 @@ script("Card Destruction", spell(
 
 script("Change of Heart", spell(
     condition=free_zone,
-    target=Target(A.monsters(OPP, filter=A.control_changeable),
+    target=Target(A.takeable_monsters(OPP),
                   prompt="choose a monster your opponent controls"),
     operation=A.take_control(A.targets)))
 
@@ -51,9 +51,9 @@ def _swap(d, link):
 script("Creature Swap", spell(
     condition=lambda d, link: all(any(A.control_changeable(d, c) for c in d.monsters(p))
                                   for p in (0, 1)),
-    operation=(A.choose(A.monsters(YOU, filter=A.control_changeable), into="mine",
+    operation=(A.choose(A.takeable_monsters(YOU), into="mine",
                         prompt="choose a monster to give"),
-               A.choose(A.monsters(OPP, filter=A.control_changeable), into="theirs", who=OPP,
+               A.choose(A.takeable_monsters(OPP), into="theirs", who=OPP,
                         prompt="choose a monster to give"),
                _swap)))
 

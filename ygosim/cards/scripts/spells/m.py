@@ -47,7 +47,7 @@ def _no_attack_no_tribute(d, link):
 # otherwise, and change position).
 script("Mind Control", spell(
     condition=free_zone,
-    target=Target(A.monsters(OPP, filter=A.control_changeable),
+    target=Target(A.takeable_monsters(OPP),
                   prompt="choose a monster your opponent controls"),
     operation=(A.take_control(A.targets), _no_attack_no_tribute)))
 

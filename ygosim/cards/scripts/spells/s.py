@@ -118,7 +118,7 @@ def _opponents_standby(d, link):
 # Equip only to a face-up monster the opponent controls: you control it. In each of the
 # opponent's Standby Phases they gain 1000 LP. When it leaves the field, control goes back.
 script("Snatch Steal",
-       spell(target=Target(A.monsters(OPP, faceup=True, filter=A.control_changeable),
+       spell(target=Target(A.takeable_monsters(OPP, faceup=True),
                            prompt="choose a face-up monster your opponent controls"),
              condition=free_zone, operation=_snatch),
        trigger(K.EV_STANDBY, A.gain_lp(1000, who=OPP), optional=False, range=SZONE,
