@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import ATTACK, GY, HAND, MZONE
+from ....engine.const import GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import (all_of, can_special_summon_from, free_zone, itself, level_up,
+from ..common import (all_of, battle_recruiter, free_zone, itself, level_up,
                       on_flip_summon, spell_counters, stat_aura, summonable, turns_facedown)
 from ..extra_deck import pendulum_monster
 
@@ -62,35 +62,19 @@ script("Morphing Jar", flip((A.discard_hand(ANY), A.draw(5, ANY)),
 
 def _dark_1500(d, c):
     data = d.data[c]
-    return data.attribute == "DARK" and data.atk <= 1500 and \
-        can_special_summon_from(d, c, d.owner[c])
-
-
-def _battle_destroyed_in_gy(d, link):
-    ev = link.get("event")
-    return ev is not None and ev[0] == K.EV_BATTLE_DESTROYED and ev[1] == link["card"] and \
-        d.loc[link["card"]] == K.GY
+    return data.attribute == "DARK" and data.atk <= 1500
 
 
 # Destroyed by battle and sent to the Graveyard: a DARK monster with 1500 or less ATK from the
 # Deck, in Attack Position. Its owner uses it (the Graveyard it lands in). Today it needs such a
-# monster in the Deck and a free zone to be activated.
-script("Mystic Tomato", trigger(
-    K.EV_BATTLE_DESTROYED,
-    A.recruit(_dark_1500, pos=ATTACK, prompt="choose a DARK monster to Special Summon"),
-    when=True, range=K.GY,
-    condition=all_of(_battle_destroyed_in_gy, free_zone,
-                     A.exists(A.pile(K.DECK, YOU, _dark_1500))),
-    label="Special Summon a DARK monster from the Deck"))
-
-# 2005 (R1): it may be activated with no such monster in the Deck (the Deck is shown and
-# shuffled); it still needs a free Main Monster Zone (EDOPro's Goat script checks the zone).
-script("Mystic Tomato", trigger(
-    K.EV_BATTLE_DESTROYED,
-    A.recruit(_dark_1500, pos=ATTACK, prompt="choose a DARK monster to Special Summon",
-              confirm=True),
-    when=True, range=K.GY, condition=all_of(_battle_destroyed_in_gy, free_zone),
-    label="Special Summon a DARK monster from the Deck"), era="goat")
+# monster in the Deck and a free zone to be activated; 2005 (R1): it may be activated with none
+# in the Deck (shown and shuffled), still needing a free Main Monster Zone (EDOPro's Goat script
+# checks the zone).
+script("Mystic Tomato", battle_recruiter(_dark_1500, "choose a DARK monster to Special Summon",
+                                         "Special Summon a DARK monster from the Deck"))
+script("Mystic Tomato", battle_recruiter(_dark_1500, "choose a DARK monster to Special Summon",
+                                         "Special Summon a DARK monster from the Deck", r1=True),
+       era="goat")
 
 # Mask of Darkness: FLIP: target a Trap in its controller's Graveyard and add it to the hand
 # (no Trap there: the FLIP effect does not activate).
