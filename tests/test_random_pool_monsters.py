@@ -11,6 +11,8 @@ from ygosim.cards.db import card_db
 from ygosim.engine.api import new_duel
 
 MONSTERS = [
+    "Freed the Matchless General", "Horus the Black Flame Dragon LV4",
+    "Horus the Black Flame Dragon LV6", "Horus the Black Flame Dragon LV8",
     "Zombyra the Dark", "Twin-Headed Behemoth", "The Wicked Worm Beast", "Stealth Bird",
     "Sacred Phoenix of Nephthys", "Reflect Bounder", "Pitch-Black Warwolf", "Milus Radiant",
     "Mask of Darkness", "Injection Fairy Lily", "Shining Angel", "Giant Rat", "Rescue Cat",

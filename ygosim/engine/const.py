@@ -69,6 +69,9 @@ EV_DS_END = "damage_step_end"               # the end of the Damage Step of a ba
                                             # info = the attack target
 EV_DAMAGE = "damage"
 EV_DRAW = "draw"
+EV_PREDRAW = "before_draw"                  # the turn player's Draw Phase, before the normal
+                                            # draw (only raised if a card listens: a draw
+                                            # replacement, flow/turn.py: Freed)
 EV_ACTIVATE = "chain_activated"
 EV_STANDBY = "standby_phase"
 EV_END_PHASE = "end_phase"

@@ -290,6 +290,36 @@ def level_up(next_name, event, condition, r1=False):
                    label=f"send it to the Graveyard: Special Summon {next_name}")
 
 
+# ------------------------------------------------------------------------------ the draw
+def _replaces_draw(d, link):
+    """The turn player's normal draw is about to happen (this card's controller's, with a
+    card in their Deck) and no card has replaced it yet."""
+    from ...engine.flow.turn import DRAW_REPLACED
+    p = link["player"]
+    return p == d.tp and bool(d.deck[p]) and \
+        not (d.pflags and d.player_flag(p, DRAW_REPLACED))
+
+
+def _skip_draw(d, link):
+    from ...engine.flow.turn import DRAW_REPLACED
+    d.pflags.append((link["player"], DRAW_REPLACED, d.turn))
+    d.write(f"{d.names[link['player']]} does not conduct their normal draw")
+
+
+def draw_replacement(operation, label, condition=None):
+    """ "During your Draw Phase, instead of conducting your normal draw: you can ..." (Freed
+    the Matchless General): an optional Trigger Effect of a face-up monster, offered to the
+    turn player at the start of their Draw Phase before the draw (EV_PREDRAW,
+    flow/turn.py). Using it is the choice not to draw, made on activation (a cost-like player
+    flag, `flow.turn.DRAW_REPLACED`): the player does not draw even if the effect is negated or
+    the monster is gone when it resolves (then nothing happens at all), so no deck-out and no
+    "when you draw" trigger. It needs a card in the Deck; once per turn per card name (one
+    replacement per Draw Phase)."""
+    cond = _replaces_draw if condition is None else all_of(_replaces_draw, condition)
+    return trigger(K.EV_PREDRAW, operation, condition=cond, cost=_skip_draw,
+                   once_per_turn="name", label=label)
+
+
 # ------------------------------------------------------------------------------ positions
 def turns_facedown():
     """ "Once per turn: you can change this card to face-down Defense Position" (an Ignition

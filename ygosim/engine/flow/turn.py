@@ -8,6 +8,8 @@ from ..decision import Option, CALL, FIRST
 from .core import proc, push, pop
 from .chain import phase_window
 
+DRAW_REPLACED = "draw_replaced"     # player flag: this turn's normal draw was replaced
+
 
 @proc
 def start(d, f):
@@ -64,8 +66,22 @@ def turn(d, f):
         d.phase = K.DRAW
         d.events.clear()
         if d.turn > 1 or d.rules.first_turn_draw:
+            if K.EV_PREDRAW in d.trig_index:     # a card that may replace the draw (Freed)
+                d.raise_event(K.EV_PREDRAW, -1, d.tp, K.R_RULE)
+                if d.trig_q:
+                    f["s"] = 11
+                    push(d, "triggers")
+                    return
             d.draw(d.tp, 1)         # (drawing the last Exodia piece wins: see Duel.place)
         f["s"] = 2
+        phase_window(d)
+    elif s == 11:                                # after a draw replacement was offered
+        f.pop("built", None)
+        f.pop("acted", None)
+        f["s"] = 2
+        if d.pflags and d.player_flag(d.tp, DRAW_REPLACED):
+            return          # used: no draw (its Chain's window was this Draw Phase's window)
+        d.draw(d.tp, 1)
         phase_window(d)
     elif s == 2:                                 # Standby Phase
         d.phase = K.STANDBY

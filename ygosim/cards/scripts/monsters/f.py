@@ -1,7 +1,10 @@
 """Monsters: F."""
 from __future__ import annotations
 
+from ....engine import actions as A
+from ....engine import const as K
 from ....engine.effects import continuous, script
+from ..common import draw_replacement
 from ..extra_deck import pendulum_monster
 
 # Pendulum Normal Monsters (scales in the card facts)
@@ -30,3 +33,39 @@ script("Fiend Skull Dragon",
        continuous("negate_monsters", _flip_monster),
        continuous("negate_targeting", _trap_effect),
        fusion_materials=("Cave Dragon", "Lesser Fiend"))
+
+
+def _spell_effect(d, src, link):
+    return d.data[link["card"]].is_spell
+
+
+def _low_warrior(d, c):
+    data = d.data[c]
+    return data.is_monster and data.type == "Warrior" and 0 < data.level <= 4
+
+
+def _freed(r1):
+    warriors = A.pile(K.DECK, A.YOU, _low_warrior)
+    search = A.search(_low_warrior, prompt="choose a Level 4 or lower Warrior to add")
+    if r1:          # 2005 (R1): usable with no such Warrior in the Deck (it is shown, shuffled)
+        search = (A.when(lambda d, link: not warriors(d, link),
+                         A.confirm_deck(A.YOU)),) + search
+    return (continuous("negate_targeting", _spell_effect),
+            draw_replacement(A.when(A.this_card_here, *search),
+                             label="add a Warrior from the Deck instead of drawing",
+                             condition=None if r1 else A.exists(warriors)))
+
+
+# Freed the Matchless General. A Spell effect that targets it (face-up on the field) is negated
+# as it resolves and that Spell destroyed (`negate_targeting`; a Spell that targeted it in the
+# Graveyard, Premature Burial, is not: its target was another card identity; today's rulings
+# also destroy such a Premature Burial later without killing Freed: not modelled).
+# In its controller's Draw Phase, instead of the normal draw, they may add a Level 4 or lower
+# Warrior-Type monster from the Deck to the hand (common.draw_replacement). Ruling chosen: it is
+# an activated Trigger Effect that starts a Chain (the OCG wiki lists it as a Trigger Effect;
+# EDOPro's 2005 and current scripts make it an optional trigger before the draw); choosing it
+# gives up the draw at once, so if Freed is gone or face-down when it resolves nothing is added
+# and nothing is drawn. Only one per Draw Phase. Today it needs such a Warrior in the Deck; 2005
+# (R1) it may be used with none (the Deck is shown and shuffled).
+script("Freed the Matchless General", *_freed(False))
+script("Freed the Matchless General", *_freed(True), era="goat")
