@@ -1273,13 +1273,13 @@ def confirm_deck(who=YOU, hand=False):
 
 
 def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
-            confirm=False, how=K.SUM_SPECIAL, n=1):
+            confirm=False, how=K.SUM_SPECIAL, n=1, proper=False):
     """Special Summon 1 monster matching filter from the player's Deck (or hand and Deck:
     where=DECK | HAND) to their field (position `pos`, or asked), then shuffle the Deck. With
     nothing to Summon, `confirm` shows the Deck (2005's R1) before shuffling it. Nothing is
     Summoned without a free Main Monster Zone. `n`: 1 to n monsters (n=None: as many as there
     are free zones; never more than that: Nimble Momonga). where may include GY (Skilled Dark
-    Magician)."""
+    Magician). `proper`: the monsters count as properly Summoned (a LV monster's level-up)."""
     def cands(d, link):
         p = link["player"]
         if not d.free_mzones(p):
@@ -1299,7 +1299,7 @@ def recruit(filter, where=DECK, pos=None, into="recruited", prompt=None,
     def count(d, link):
         room = len(d.free_mzones(link["player"]))
         return room if n is None else min(n, room)
-    summon = special_summon(chosen(into), pos=pos, how=how)
+    summon = special_summon(chosen(into), pos=pos, how=how, proper=proper)
     return (choose(cands, count if n != 1 else 1, least=1, into=into,
                    prompt=prompt or "choose a monster to Special Summon"),
             summon, after)

@@ -39,7 +39,7 @@ class Duel:
                  "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "live", "loc",
                  "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
                  "flip_turn", "equip", "overlay", "why", "counters", "binds", "summoned",
-                 "attack_log", "lp", "lp_out",
+                 "attack_log", "lp", "lp_out", "acting",
                  "deck", "hand", "gy", "banished", "extra", "mzone", "emz", "szone", "mons", "sts", "lost_monster",
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
@@ -105,6 +105,8 @@ class Duel:
         # per-player state
         self.lp = [8000, 8000]
         self.lp_out = False             # some LP reached 0: the winner is decided after the step
+        self.acting = -1                # the card whose effect's step is being applied now, in
+                                        # duels with an `unaffected` rule (flow.chain.steps)
         self.deck = [[], []]
         self.hand = [[], []]
         self.gy = [[], []]
@@ -177,6 +179,7 @@ class Duel:
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step
         new.attack, new.lp_out, new.next_lid, new.serial, new.proper_ok, new.summoners = \
             self.attack, self.lp_out, self.next_lid, self.serial, self.proper_ok, self.summoners
+        new.acting = self.acting
         new.pending, new.answer, new.winner, new.win_reason, new.n_decisions = \
             self.pending, self.answer, self.winner, self.win_reason, self.n_decisions
         # per card
@@ -325,6 +328,8 @@ class Duel:
             return v
         sign = -1 if self.pflags and self.player_flag(self.tp, "reverse_stats") else 1
         for src, eff in self.active_statics("stat"):
+            if "unaffected" in self.static_index and self.unaffected(c, src):
+                continue        # (a Field Spell's or Equip Spell's boost on Horus LV6)
             delta = eff.apply(self, src, c)
             if delta:
                 v += sign * delta[which]
@@ -356,6 +361,28 @@ class Duel:
         if key not in self.static_index:
             return False
         return self.applies(self.active_statics(key), *args)
+
+    def unaffected(self, c: int, by: int | None = None) -> bool:
+        """Is card c unaffected by the effects of card `by` (default: the card whose effect is
+        being applied now, `acting`)? The continuous rule `unaffected`, apply(duel, source,
+        card, by) -> bool: Horus the Black Flame Dragon LV6 (Spell effects). The engine's
+        primitives leave such a card alone while `by`'s effect applies (Duel.send,
+        set_position, set_control/swap_control, add_mod, attach_equip, flag_card), and its
+        continuous rules on monsters (`stat`, `cannot_attack`, `force_defense`...) skip it."""
+        if by is None:
+            by = self.acting
+        return by >= 0 and by != c and "unaffected" in self.static_index and \
+            self.has_static("unaffected", c, by)
+
+    def rule_on(self, key: str, c: int) -> bool:
+        """Does a continuous rule `key` (apply(duel, source, monster)) apply to monster c,
+        leaving out the sources c is unaffected by (Swords of Revealing Light on Horus LV6)?"""
+        if key not in self.static_index:
+            return False
+        statics = self.active_statics(key)
+        if "unaffected" in self.static_index:
+            statics = [(src, eff) for src, eff in statics if not self.unaffected(c, src)]
+        return self.applies(statics, c)
 
     def applies(self, statics, *args) -> bool:
         """Does one of these (source, continuous effect) apply (to args)?"""
@@ -443,6 +470,8 @@ class Duel:
 
     def flag_card(self, c: int, name: str, until: int | None = None, p: int = -1) -> None:
         """Set rule `name` on card c (as it is now) until the end of turn `until` (this turn)."""
+        if self.acting >= 0 and self.unaffected(c):
+            return
         self.pflags.append((p, (name, c, self.mid[c]), self.turn if until is None else until))
 
     def unflag_card(self, c: int, name: str) -> None:
@@ -727,6 +756,8 @@ class Duel:
         moved = []
         refs = []                       # each moved card as the log names it
         self.serial += 1
+        if self.acting >= 0 and not reason & K.R_COST:     # (an `unaffected` rule: Horus LV6)
+            cards = [c for c in cards if not (self.loc[c] & FIELD and self.unaffected(c))]
         if loc == BANISHED and by >= 0 and "no_gy_banish" in self.static_index and \
                 not self.may_banish_from_gy(by):
             cards = [c for c in cards if self.loc[c] != GY]   # (Kycoo the Ghost Destroyer)
@@ -852,7 +883,12 @@ class Duel:
     def attach_equip(self, c: int, t: int, words: str = "") -> None:
         """Card c becomes equipped to monster t (an Equip Spell, Snatch Steal, a monster
         equipped as a card): EV_EQUIPPED is raised for t (info: c), for "each time an Equip
-        Card is equipped to this card" (Gearfried the Swordmaster)."""
+        Card is equipped to this card" (Gearfried the Swordmaster). Not to a monster
+        unaffected by the effect equipping it (it is not equipped: an Equip Spell then goes to
+        the Graveyard)."""
+        if self.acting >= 0 and self.unaffected(t):
+            self.write(f"{self.card(t)} is unaffected: {self.card(c)} is not equipped")
+            return
         self.equip[c] = (t, self.mid[t])
         self.write(f"{self.card(c)} is equipped to {self.card(t)}{words}")
         self.raise_event(K.EV_EQUIPPED, t, self.ctrl[c], K.R_EFFECT, c)
@@ -860,8 +896,9 @@ class Duel:
     def control_locked(self, c: int) -> bool:
         """May control of monster c not change? (The `no_control_change` rule, apply(d,
         source, monster): "control of this face-up card cannot change": Mataza the Zapper.)"""
-        return "no_control_change" in self.static_index and \
-            self.has_static("no_control_change", c)
+        return ("no_control_change" in self.static_index and
+                self.has_static("no_control_change", c)) or \
+            (self.acting >= 0 and self.unaffected(c))
 
     def swap_control(self, a: int, b: int) -> bool:
         """Monsters a and b (on different sides) change control with each other, each into the
@@ -961,6 +998,8 @@ class Duel:
             return   # a Link Monster is never in Defense Position
         if pos & FACEDOWN and "token" in self.data[c].frames and self.loc[c] == MZONE:
             return   # a Token is never face-down
+        if self.acting >= 0 and self.unaffected(c):
+            return   # (an `unaffected` rule: Book of Moon on Horus LV6)
         was = self.pos[c]
         was_fd = was & FACEDOWN
         self.pos[c] = pos
@@ -995,6 +1034,8 @@ class Duel:
         `until`, by default this turn; K.DURING_CALC: only during the damage calculation under
         way; K.FOREVER: for as long as it stays); it ends at once if c leaves the field or is
         turned face-down."""
+        if self.acting >= 0 and self.unaffected(c):
+            return
         self.mods.append((c, self.mid[c], atk, def_, self.turn if until is None else until))
 
     # ------------------------------------------------------------------ events and triggers

@@ -276,14 +276,15 @@ def level_up(next_name, event, condition, r1=False):
     field to the Graveyard (a cost) to Special Summon `next_name` from the hand or Deck (a
     Summon by a LV monster's effect: the next LV ignores its own Summoning conditions). Today
     that monster must be in the hand or Deck; 2005 (`r1`, ruling R1) it may be used with none
-    (the hand and Deck are shown): Dark Mimic LV1, Mystic Swordsman LV2, Horus."""
+    (the hand and Deck are shown): Dark Mimic LV1, Mystic Swordsman LV2, Horus. The monster
+    counts as properly Summoned (Horus LV8 may be revived afterwards)."""
     def is_next(d, c):
         return d.data[c].name == next_name
 
     def there(d, link):
         p = link["player"]
         return any(is_next(d, c) for c in d.hand[p] + d.deck[p])
-    return trigger(event, A.recruit(is_next, where=K.DECK | K.HAND, confirm=r1,
+    return trigger(event, A.recruit(is_next, where=K.DECK | K.HAND, confirm=r1, proper=True,
                                     prompt=f"choose {next_name}"),
                    cost=A.send_to(A.this_card, GY, K.R_COST),
                    condition=condition if r1 else all_of(condition, there),

@@ -160,14 +160,14 @@ def battle_options(d, replay=None) -> list[Option]:
             if d.attacked[c] == d.turn and not (replay and replay[0] == c
                                                 and replay[1] == d.mid[c]):
                 more = again_targets(d, c, targets)
-                if more and not d.has_static("cannot_attack", c) and \
+                if more and not d.rule_on("cannot_attack", c) and \
                         not (d.pflags and d.card_flag(c, "no_attack")):
                     for t in more:
                         if t is not None or (not d.monsters(1 - p) and not (
                                 no_direct and d.has_static("no_direct_attack", c))):
                             opts.append(attack_option(c, t))
                 continue
-            if d.has_static("cannot_attack", c) or (d.pflags and d.card_flag(c, "no_attack")):
+            if d.rule_on("cannot_attack", c) or (d.pflags and d.card_flag(c, "no_attack")):
                 continue
             if targets:
                 for t in targets:

@@ -424,7 +424,7 @@ def activate(d, f):
             d.used.add(opt_key(d, c, ei, p))
         f["s"] = 1
         if eff.cost:
-            push(d, "steps", lid=lid, steps=eff.cost)
+            push(d, "steps", lid=lid, steps=eff.cost, cost=True)
     elif s == 1:
         link = d.links[f["lid"]]
         f["s"] = 2
@@ -610,6 +610,11 @@ def steps(d, f):
     if link is None:
         pop(d)
         return
+    if "unaffected" in d.static_index and not f.get("cost"):
+        d.acting = link["card"]     # (Duel.unaffected: the primitives spare such cards)
+        seq[i](d, link)
+        d.acting = -1
+        return
     seq[i](d, link)
 
 
@@ -663,12 +668,12 @@ def state_check(d) -> None:
             d.destroy(doomed, K.R_EFFECT)
     for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
         for c in d.all_monsters():
-            if d.pos[c] == ATTACK and eff.apply(d, src, c):
+            if d.pos[c] == ATTACK and eff.apply(d, src, c) and not d.unaffected(c, src):
                 d.set_position(c, DEFENSE)
                 d.write(f"{d.card(c)} is changed to Defense Position")
     for src, eff in d.active_statics("force_attack"):     # Final Attack Orders
         for c in d.all_monsters():
-            if d.pos[c] == DEFENSE and eff.apply(d, src, c):
+            if d.pos[c] == DEFENSE and eff.apply(d, src, c) and not d.unaffected(c, src):
                 d.set_position(c, ATTACK)
                 d.write(f"{d.card(c)} is changed to Attack Position")
     hook = d.options.get("state_hooks")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
-from ....engine.effects import Target, flip, ignition, script
-from ..common import not_this
+from ....engine.effects import Target, continuous, flip, ignition, quick, script
+from ..common import all_of, chained_to, itself, level_up, not_this, spell_card_activated
 
 script("Hane-Hane", flip(A.to_hand(A.targets),
                          target=Target(A.monsters(ANY),
@@ -37,3 +37,50 @@ def _hand_of_nephthys(r1):
 
 script("Hand of Nephthys", _hand_of_nephthys(False))
 script("Hand of Nephthys", _hand_of_nephthys(True), era="goat")
+
+
+# ------------------------------------------------------------------ Horus the Black Flame Dragon
+# LV4: control of it cannot change while it is face-up. LV4 and LV6: in the End Phase of a turn
+# it destroyed a monster by battle (attacking or attacked), it may be sent to the Graveyard (a
+# cost) to Special Summon the next LV from the hand or Deck (common.level_up; the LV Summoned
+# this way counts as properly Summoned). Today the next LV must be there; 2005 (R1) it may be
+# used with none (the hand and Deck are shown).
+# LV6: while face-up on the field it is unaffected by Spell effects (the `unaffected` rule,
+# Duel.unaffected): a Spell may still target it, but does nothing to it (Change of Heart, Book of
+# Moon, Shrink); Raigeki or Dark Hole do not destroy it; Field and Equip Spells do not boost it
+# (an Equip Spell is not equipped to it and goes to the Graveyard); Swords of Revealing Light
+# and Messenger of Peace do not stop its attacks. Its costs are not effects (a Spell's cost may
+# still Tribute or send it).
+_LV4, _LV6, _LV8 = ("Horus the Black Flame Dragon LV4", "Horus the Black Flame Dragon LV6",
+                    "Horus the Black Flame Dragon LV8")
+
+
+def _spell_effect(d, src, c, by):
+    return c == src and d.data[by].is_spell
+
+
+for _r1, _era in ((False, None), (True, "goat")):
+    _kw = {"era": _era} if _era else {}
+    script(_LV4, continuous("no_control_change", itself),
+           level_up(_LV6, K.EV_END_PHASE, A.won_battle_this_turn, r1=_r1), **_kw)
+    script(_LV6, continuous("unaffected", _spell_effect, range=K.MZONE),
+           level_up(_LV8, K.EV_END_PHASE, A.won_battle_this_turn, r1=_r1), **_kw)
+
+
+def _not_battle_destroyed(d, link):
+    return not A.destroyed_by_battle(d, link)
+
+
+# LV8 (2005 and today): it cannot be Normal Summoned or Set; only LV6's effect Special Summons
+# it (then properly: afterwards it may be revived). Whenever a Spell Card is activated (either
+# player's, any number of times, also in the Damage Step) it may negate that activation and
+# destroy the Spell (a Quick Effect, not a cost). The 2005 text reads "as long as this card
+# remains face-up": it must still be face-up on the field when its effect resolves, or nothing
+# is negated (today's text says so in words). Only the activation of a Spell Card, not the
+# effect of a Continuous or Equip Spell already on the field.
+script(_LV8, quick(A.when(lambda d, link: bool(A.this_card_here(d, link)),
+                          A.negate_activation()),
+                   condition=all_of(chained_to(spell_card_activated), _not_battle_destroyed),
+                   damage_step=True, damage_calc=True,
+                   label="negate a Spell Card's activation and destroy it"),
+       extra={"no_normal_summon": True, "nomi": True})
