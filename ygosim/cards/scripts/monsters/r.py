@@ -116,12 +116,6 @@ script("Royal Magical Library", spell_counters(3),
        extra={"counters": {"spell": 3}})
 
 
-def _still_here(d, link):
-    """This card is still the face-up monster it was when its effect was activated."""
-    c = link["card"]
-    return d.mid[c] == link["cmid"] and d.loc[c] == K.MZONE and d.faceup(c)
-
-
 def _normal_trap_activated(d, lk):
     data = d.data[lk["card"]]
     return lk["card_act"] and data.is_trap and data.subtype == "normal"
@@ -132,11 +126,13 @@ def _spell_effect(d, src, link):
 
 
 # When a Normal Trap Card is activated (either player's): pay 1000 LP to negate its effect (a
-# Quick Effect chained to it, not a Counter Trap; it must still be face-up on the field when it
-# resolves; no limit per turn). A Spell effect that targets it is negated and that Spell is
-# destroyed (as the Spell resolves).
+# Quick Effect chained to it, not a Counter Trap; no limit per turn). Ruling chosen (issue 13):
+# like Dark Balter the Terrible's, the negation resolves even if Ryu Senshi has left the field
+# meanwhile (the general rule for a monster's activated effect; neither text asks it to stay,
+# unlike Horus LV8's "as long as this card remains face-up"; EDOPro's scripts agree). A Spell
+# effect that targets it is negated and that Spell is destroyed (as the Spell resolves).
 script("Ryu Senshi",
-       quick(A.when(_still_here, A.negate_effect_below),
+       quick(A.negate_effect_below,
              condition=chained_to(_normal_trap_activated), cost=A.pay_lp(1000),
              can_pay=A.lp_at_least(1000), label="pay 1000 LP: negate a Normal Trap's effect"),
        continuous("negate_targeting", _spell_effect),
