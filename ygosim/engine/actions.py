@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from . import const as K
-from .const import DECK, HAND, MZONE, GY, FIELD
+from .const import DECK, HAND, MZONE, GY, FIELD, FACEDOWN
 from .decision import Option, Picks, SELECT, YESNO, Decision
 from .decision import CALL as K_CALL, ZONE as K_ZONE
 from .decision import DECLARE as K_DECLARE
@@ -75,15 +75,20 @@ def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
 
 
 def pile(where, who=YOU, filter=None):
-    """Cards in a Deck, hand, Graveyard, banishment or Extra Deck."""
+    """Cards in a Deck, hand, Graveyard, banishment or Extra Deck. Of the banished cards only
+    the face-up ones: a card banished face-down (Different Dimension Capsule) is no card an
+    effect may pick among "banished cards" (Return from the Different Dimension)."""
     name = {DECK: "deck", HAND: "hand", GY: "gy", K.BANISHED: "banished", K.EXTRA: "extra"}[where]
 
     gy = where == GY
+    banished = where == K.BANISHED
 
     def sel(d, link):
         out = []
         for p in _players(link, who):
             for c in getattr(d, name)[p]:
+                if banished and d.pos[c] & FACEDOWN:
+                    continue
                 if filter is None or filter(d, c):
                     out.append(c)
         if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
