@@ -57,6 +57,9 @@ def test_a_card_banished_face_down_is_hidden_from_the_opponent():
     d.apply("choose Jinzo")
     assert observe(d, 0)["sides"][0]["banished"] == ["Jinzo"]
     assert observe(d, 1)["sides"][0]["banished"] == [None]
+    # everyone sees that a face-down card lies there (the web pile list: "(face-down)")
+    for viewer in (0, 1, None):
+        assert observe(d, viewer)["sides"][0]["banished_facedown"] == [0]
     assert "Jinzo" not in str(observe(d, 1))
     # a bot of B's deals it again among A's hidden cards
     names = {determinize(d, 1, Rng(k)).data[d.banished[0][0]].name for k in range(20)}

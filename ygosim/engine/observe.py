@@ -124,6 +124,9 @@ def _side(d, p: int, viewer) -> dict:
         "graveyard": [d.data[c].name for c in d.gy[p]],
         "banished": [None if hidden_from(d, c, viewer) else d.data[c].name   # (None: face-down)
                      for c in d.banished[p]],
+        # the places in "banished" of the cards banished face-down (public: everyone sees a
+        # face-down card there; its name only whoever may see it)
+        "banished_facedown": [i for i, c in enumerate(d.banished[p]) if d.pos[c] & FACEDOWN],
         "hand": None, "extra": None,
         # the top card of the Deck, shown while the Decks lie face-up (Convulsion of Nature)
         "deck_top": d.data[d.deck[p][0]].name

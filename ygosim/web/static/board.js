@@ -99,7 +99,7 @@ function pile(label, key, count, top, ctx, cls) {
         if (info && info.kind_line) slot.replaceWith(cardFace({ name: top, kind_line: info.kind_line }));
       });
     }
-  } else if (count && cls !== "gy" && cls !== "banished") {
+  } else if (count && cls !== "gy") {      // (a hidden top card: a face-down banished one)
     box.append(cardFace(null, { small: true }));
   }
   box.append(el("span", { class: "count", text: String(count) }));
@@ -302,13 +302,20 @@ export function renderChain(root, obs, me) {
   }
 }
 
-// A pile's cards by name (Graveyard, banished, your Extra Deck) for a list
+// A pile's cards by name (Graveyard, banished, your Extra Deck) for a list: each entry is
+// { name, text }; a card banished face-down is "(face-down)" to everyone, and named (name set,
+// "NAME (face-down)") only to a viewer who may see it (its name is in the observation then)
 export function pileNames(obs, key) {
   const [, p, what] = key.split(":");
   const side = obs.sides[+p];
-  if (what === "gy") return side.graveyard;
-  if (what === "banished") return side.banished;
-  if (what === "extra") return side.extra || [];
+  const plain = (n) => ({ name: n, text: n });
+  if (what === "gy") return side.graveyard.map(plain);
+  if (what === "banished") {
+    const down = new Set(side.banished_facedown || []);
+    return side.banished.map((n, i) => n === null ? { name: null, text: "(face-down)" }
+      : { name: n, text: down.has(i) ? `${n} (face-down)` : n });
+  }
+  if (what === "extra") return (side.extra || []).map(plain);
   return [];
 }
 

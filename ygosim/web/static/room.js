@@ -313,7 +313,9 @@ function showPile(key) {
   const count = { gy: side.gy_count, banished: side.banished_count, extra: side.extra_count,
                   deck: side.deck_count, hand: side.hand_count }[what];
   const body = names.length
-    ? el("div", { class: "pile-list" }, ...names.map((n) => el("span", { class: "item", dataset: { name: n }, text: n })))
+    ? el("div", { class: "pile-list" }, ...names.map((n) => n.name === null
+        ? el("span", { class: "item facedown", text: n.text })
+        : el("span", { class: "item", dataset: { name: n.name }, text: n.text })))
     : el("p", { class: "muted", text: `${count} card${count === 1 ? "" : "s"}` +
                                       (what === "deck" || what === "hand" || what === "extra" ? " (hidden)" : "") });
   const box = modal(`${whose} ${titles[what] || what}`, body);
