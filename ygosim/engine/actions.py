@@ -92,7 +92,7 @@ def pile(where, who=YOU, filter=None):
                 if filter is None or filter(d, c):
                     out.append(c)
         if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
-            own = link["card"]
+            own = link["card"] if own_gy_free(d) else -1
             return [c for c in out if c == own]     # (a Graveyard lock: Necrovalley)
         return out
     return sel
@@ -111,10 +111,18 @@ def gy_locked(d, link) -> bool:
     return not (s is not None and s.extra.get("ignores_gy_lock"))
 
 
+def own_gy_free(d) -> bool:
+    """Under a Graveyard lock, may an effect still move its own card out of the Graveyard?
+    Yes (2005's Necrovalley: Sinister Serpent returns itself) unless a continuous rule
+    `gy_lock_self` applies (today's Necrovalley: Sacred Phoenix of Nephthys stays)."""
+    return "gy_lock_self" not in d.static_index or not d.has_static("gy_lock_self")
+
+
 def gy_guard(d, src, c, link) -> bool:
     """The `untargetable` rule of a Graveyard lock (apply(duel, source, card, link)): a card in
-    a Graveyard cannot be targeted, except by its own effect or a card that ignores the lock."""
-    if d.loc[c] != GY or c == link["card"]:
+    a Graveyard cannot be targeted, except by its own effect (unless `gy_lock_self`) or a card
+    that ignores the lock."""
+    if d.loc[c] != GY or (c == link["card"] and own_gy_free(d)):
         return False
     s = d.data[link["card"]].script
     return not (s is not None and s.extra.get("ignores_gy_lock"))
@@ -124,7 +132,8 @@ def _out_of_gy_ok(d, link, cards) -> list:
     """The cards of an effect's move that it may take (Graveyard lock: gy_locked; callers look
     for the rule first)."""
     if any(d.loc[c] == GY for c in cards) and gy_locked(d, link):
-        return [c for c in cards if d.loc[c] != GY or c == link["card"]]
+        own = link["card"] if own_gy_free(d) else -1
+        return [c for c in cards if d.loc[c] != GY or c == own]
     return cards
 
 

@@ -52,7 +52,15 @@ def _gravekeepers(d, c):
 # own card (Sinister Serpent still returns itself) and Rite of Spirit (which says so):
 # actions.gy_locked. Effects with nothing else to work on cannot be activated (Monster Reborn,
 # Call of the Haunted, Black Luster Soldier's banishing cost); one activated before the lock
-# leaves the Graveyard cards where they are. Only the 2005 version is scripted (today's also
-# locks a card's own move and Type/Attribute changes in the Graveyard): playable in goat rules.
-script("Necrovalley", *field_spell((_gravekeepers, 500, 500)), continuous("gy_lock"),
-       continuous("untargetable", A.gy_guard), era="goat")
+# leaves the Graveyard cards where they are.
+# Today's Necrovalley also stops a card's effect that would move the card itself out of the
+# Graveyard (`gy_lock_self`: Sacred Phoenix of Nephthys stays there). Two simplifications,
+# chosen: today's rulings let an effect that would move a Graveyard card at resolution (not as
+# a cost) be activated and negate it as it resolves, while here, as for 2005, an effect whose
+# only cards are in a Graveyard cannot be activated (the outcome differs only in the card and
+# costs spent); its clause on Type/Attribute changes in the Graveyard has nothing to act on in
+# our card pool.
+_NECROVALLEY = (*field_spell((_gravekeepers, 500, 500)), continuous("gy_lock"),
+                continuous("untargetable", A.gy_guard))
+script("Necrovalley", *_NECROVALLEY, continuous("gy_lock_self"))
+script("Necrovalley", *_NECROVALLEY, era="goat")
