@@ -907,7 +907,8 @@ def set_facedown(sel):
             if can_turn_facedown(d, c):
                 name = d.card(c)        # (named as it was: everyone saw it face-up)
                 d.set_position(c, K.FACEDOWN_DEFENSE)
-                d.write(f"{name} is changed to face-down Defense Position")
+                if d.pos[c] & K.FACEDOWN:      # (not a monster unaffected by the effect)
+                    d.write(f"{name} is changed to face-down Defense Position")
     return step
 
 

@@ -28,6 +28,12 @@ WHY_CTRL = 26       # then (its controller before the move) + 1
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
 
+# Moves that do not "affect" a card for an `unaffected` rule: costs, Tributes and materials
+# (a monster unaffected by Spells may still be Tributed for a Ritual Spell or be a Fusion
+# Material of Polymerization).
+_NOT_AFFECTING = K.R_COST | K.R_TRIBUTE | K.R_MATERIAL
+
+
 class Duel:
     """One duel. Use ygosim.engine.api (new_duel, from_scenario) to make one.
 
@@ -756,7 +762,7 @@ class Duel:
         moved = []
         refs = []                       # each moved card as the log names it
         self.serial += 1
-        if self.acting >= 0 and not reason & K.R_COST:     # (an `unaffected` rule: Horus LV6)
+        if self.acting >= 0 and not reason & _NOT_AFFECTING:   # (`unaffected`: Horus LV6)
             cards = [c for c in cards if not (self.loc[c] & FIELD and self.unaffected(c))]
         if loc == BANISHED and by >= 0 and "no_gy_banish" in self.static_index and \
                 not self.may_banish_from_gy(by):

@@ -361,6 +361,7 @@ def change_position(sel):
             if d.loc[c] == MZONE and d.faceup(c):
                 new = K.DEFENSE if d.pos[c] == K.ATTACK else K.ATTACK
                 d.set_position(c, new)
-                d.write(f"{d.card(c)} is changed to "
-                        f"{'Defense' if new == K.DEFENSE else 'Attack'} Position")
+                if d.pos[c] == new:     # (not a monster unaffected by the effect)
+                    d.write(f"{d.card(c)} is changed to "
+                            f"{'Defense' if new == K.DEFENSE else 'Attack'} Position")
     return step

@@ -49,8 +49,8 @@ script("Hand of Nephthys", _hand_of_nephthys(True), era="goat")
 # Duel.unaffected): a Spell may still target it, but does nothing to it (Change of Heart, Book of
 # Moon, Shrink); Raigeki or Dark Hole do not destroy it; Field and Equip Spells do not boost it
 # (an Equip Spell is not equipped to it and goes to the Graveyard); Swords of Revealing Light
-# and Messenger of Peace do not stop its attacks. Its costs are not effects (a Spell's cost may
-# still Tribute or send it).
+# and Messenger of Peace do not stop its attacks. Costs, Tributes and materials are not effects
+# on it (a Spell's cost may still send it; a Ritual Spell may Tribute it, Polymerization use it).
 _LV4, _LV6, _LV8 = ("Horus the Black Flame Dragon LV4", "Horus the Black Flame Dragon LV6",
                     "Horus the Black Flame Dragon LV8")
 
