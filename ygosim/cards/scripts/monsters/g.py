@@ -61,8 +61,20 @@ script("Gravekeeper's Spy", flip(
 
 
 # Gearfried the Iron Knight (2005): an Equip Spell Card that becomes equipped to it is destroyed
-# at once by its effect (a rule checked after each action: no Chain). Today's version (a
-# trigger for any Equip Card) is not scripted: the card plays in goat rules only.
+# at once by its effect (a rule checked after each action: no Chain). Today: when any Equip
+# Card (an Equip Spell, or a monster or Trap equipped as one) is equipped to it, that card is
+# destroyed by a mandatory Trigger Effect (a Chain Link of its own, after the equip resolved:
+# Snatch Steal first takes it, then goes and control returns).
+def _equipped_card(d, link):
+    e = link["event"][6]
+    eq = d.equip[e]
+    return [e] if eq is not None and eq[0] == link["card"] and eq[1] == d.mid[link["card"]] \
+        else []
+
+
+script("Gearfried the Iron Knight", trigger(
+    K.EV_EQUIPPED, A.destroy(_equipped_card), optional=False,
+    label="destroy the Equip Card equipped to it"))
 script("Gearfried the Iron Knight", continuous(
     "rejects_equip", lambda d, src, monster, card: monster == src and d.data[card].is_spell),
     era="goat")

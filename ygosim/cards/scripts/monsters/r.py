@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import YOU
 from ....engine.const import ATTACK, DECK, GY, MZONE
 from ....engine.effects import continuous, ignition, quick, script, trigger
-from ..common import chained_to, spell_counters, summonable
+from ..common import all_of, chained_to, spell_counters, summonable
 
 
 def _battled_warrior_or_spellcaster(d, link):
@@ -67,8 +67,8 @@ script("Reflect Bounder",
 # or lower Beasts from the Deck (face-up, either position), destroyed in that turn's End Phase
 # (no Chain). No limit per turn, their effects are not negated. It needs room for two (its own
 # zone counts); with fewer than two such Beasts in the Deck it may still be used: nothing is
-# Summoned and the Deck is shown (R1, EDOPro's Goat version). Today's version (once per turn,
-# effects negated) is not scripted: the card plays in goat rules only.
+# Summoned and the Deck is shown (R1, EDOPro's Goat version). Today's version: once per turn
+# (by name), only with two such Beasts in the Deck, and the two have their effects negated.
 _beast_3 = summonable(lambda d, c: d.data[c].type == "Beast" and 0 < d.level(c) <= 3)
 
 
@@ -100,11 +100,27 @@ def _cat_after(d, link):
         A.confirm_deck()(d, link)
 
 
-script("Rescue Cat", ignition(
-    (A.choose(_cat_beasts, 2, into="cats", prompt="choose two Beasts to Special Summon"),
-     A.special_summon(A.chosen("cats")), _cat_after),
-    cost=A.send_to(A.this_card, GY, K.R_COST), condition=_cat_room,
-    label="send it to the Graveyard: Special Summon two Level 3 or lower Beasts"), era="goat")
+def _cat_two_beasts(d, link):
+    return len(A.pile(DECK, YOU, _beast_3)(d, link)) >= 2
+
+
+def _cats_here(d, link):
+    return [c for c in link["vars"].get("cats", ()) if d.loc[c] == MZONE]
+
+
+def _rescue_cat(today):
+    summon = (A.choose(_cat_beasts, 2, into="cats", prompt="choose two Beasts to Special Summon"),
+              A.special_summon(A.chosen("cats")))
+    if today:
+        summon += (A.negate_effects(_cats_here),)
+    return ignition(summon + (_cat_after,), cost=A.send_to(A.this_card, GY, K.R_COST),
+                    condition=all_of(_cat_room, _cat_two_beasts) if today else _cat_room,
+                    once_per_turn="name" if today else False,
+                    label="send it to the Graveyard: Special Summon two Level 3 or lower Beasts")
+
+
+script("Rescue Cat", _rescue_cat(True))
+script("Rescue Cat", _rescue_cat(False), era="goat")
 
 
 # Royal Magical Library: a Spell Counter each time a Spell Card's activation resolves while it
