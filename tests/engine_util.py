@@ -308,7 +308,7 @@ def check_option_rules(d) -> None:
             assert dec.kind == "action" and p == d.tp and d.phase == K.BATTLE and t > 1, what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.ATTACK, what
             replay = any(f["p"] == "battle" and f.get("replay", (None,))[0] == c for f in d.stack)
-            assert not d.card_flag(c, "no_attack") and not d.has_static("cannot_attack", c), \
+            assert not d.card_flag(c, "no_attack") and not d.rule_on("cannot_attack", c), \
                 f"attack by a monster that cannot attack: {what}"
             done = [e for e in d.attack_log if e[0] == t and e[1] == c and e[2] == d.mid[c]]
             if d.attacked[c] == t and not replay:
@@ -484,7 +484,7 @@ def check_options_complete(d) -> None:
             return
         targets = d.monsters(opp)
         for c in d.monsters(p):
-            if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.has_static("cannot_attack", c) \
+            if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.rule_on("cannot_attack", c) \
                     or d.card_flag(c, "no_attack"):
                 continue
             if (not targets or d.has_static("direct_attack", c)) and \

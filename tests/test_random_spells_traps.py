@@ -27,9 +27,9 @@ SPELLS_TRAPS = [
     "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
     "Wall of Revealing Light", "Archfiend's Oath", "My Body as a Shield", "Curse of Royal",
     "Stumbling", "Light of Intervention", "Prohibition", "Fake Trap", "Reversal Quiz",
-    "Convulsion of Nature", "Different Dimension Capsule",
+    "Convulsion of Nature", "Different Dimension Capsule", "Necrovalley",
 ]
-GOAT_ONLY = ["Necrovalley"]        # scripted only in its 2005 version
+GOAT_ONLY = []        # cards scripted only in their 2005 version (none now)
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",
             "Mystical Elf", "Celtic Guardian", "Hane-Hane", "Pyramid Turtle"]
 
