@@ -277,7 +277,8 @@ def level_up(next_name, event, condition, r1=False):
     Summon by a LV monster's effect: the next LV ignores its own Summoning conditions). Today
     that monster must be in the hand or Deck; 2005 (`r1`, ruling R1) it may be used with none
     (the hand and Deck are shown): Dark Mimic LV1, Mystic Swordsman LV2, Horus. The monster
-    counts as properly Summoned (Horus LV8 may be revived afterwards)."""
+    counts as properly Summoned, and its Summoning conditions are ignored (Horus LV8, which
+    nothing else may Special Summon)."""
     def is_next(d, c):
         return d.data[c].name == next_name
 

@@ -71,8 +71,9 @@ def _not_battle_destroyed(d, link):
     return not A.destroyed_by_battle(d, link)
 
 
-# LV8 (2005 and today): it cannot be Normal Summoned or Set; only LV6's effect Special Summons
-# it (then properly: afterwards it may be revived). Whenever a Spell Card is activated (either
+# LV8 (2005 and today): it cannot be Normal Summoned or Set, and no effect but LV6's Special
+# Summons it (`cannot_special_summon`; the level-up names it and ignores that: common.level_up),
+# so it is never revived (Monster Reborn, Premature Burial...). Whenever a Spell Card is activated (either
 # player's, any number of times, also in the Damage Step) it may negate that activation and
 # destroy the Spell (a Quick Effect, not a cost). The 2005 text reads "as long as this card
 # remains face-up": it must still be face-up on the field when its effect resolves, or nothing
@@ -83,4 +84,4 @@ script(_LV8, quick(A.when(lambda d, link: bool(A.this_card_here(d, link)),
                    condition=all_of(chained_to(spell_card_activated), _not_battle_destroyed),
                    damage_step=True, damage_calc=True,
                    label="negate a Spell Card's activation and destroy it"),
-       extra={"no_normal_summon": True, "nomi": True})
+       extra={"no_normal_summon": True}, cannot_special_summon=True)
