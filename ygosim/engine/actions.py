@@ -81,20 +81,26 @@ def pile(where, who=YOU, filter=None):
     name = {DECK: "deck", HAND: "hand", GY: "gy", K.BANISHED: "banished", K.EXTRA: "extra"}[where]
 
     gy = where == GY
-    banished = where == K.BANISHED
+    if where == K.BANISHED:
+        return _face_up_banished(who, filter)
 
     def sel(d, link):
         out = []
         for p in _players(link, who):
             for c in getattr(d, name)[p]:
-                if banished and d.pos[c] & FACEDOWN:
-                    continue
                 if filter is None or filter(d, c):
                     out.append(c)
         if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
             own = link["card"] if own_gy_free(d) else -1
             return [c for c in out if c == own]     # (a Graveyard lock: Necrovalley)
         return out
+    return sel
+
+
+def _face_up_banished(who, filter):
+    def sel(d, link):
+        return [c for p in _players(link, who) for c in d.banished[p]
+                if not d.pos[c] & FACEDOWN and (filter is None or filter(d, c))]
     return sel
 
 

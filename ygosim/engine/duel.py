@@ -334,10 +334,9 @@ class Duel:
             return v
         sign = -1 if self.pflags and self.player_flag(self.tp, "reverse_stats") else 1
         for src, eff in self.active_statics("stat"):
-            if "unaffected" in self.static_index and self.unaffected(c, src):
-                continue        # (a Field Spell's or Equip Spell's boost on Horus LV6)
             delta = eff.apply(self, src, c)
-            if delta:
+            if delta and not ("unaffected" in self.static_index and self.unaffected(c, src)):
+                # (not a Field or Equip Spell's boost on Horus LV6: unaffected by it)
                 v += sign * delta[which]
         mid = self.mid[c]
         for m in self.mods:

@@ -424,7 +424,7 @@ def activate(d, f):
             d.used.add(opt_key(d, c, ei, p))
         f["s"] = 1
         if eff.cost:
-            push(d, "steps", lid=lid, steps=eff.cost, cost=True)
+            push(d, "steps", lid=lid, steps=eff.cost)
     elif s == 1:
         link = d.links[f["lid"]]
         f["s"] = 2
@@ -514,8 +514,11 @@ def resolve(d, f):
             d.write(f"{d.name(c)} resolves with no effect (its target is gone)")   # public
             return
         if eff.operation:
-            push(d, "steps", lid=lid, steps=eff.operation)
+            if "unaffected" in d.static_index:
+                d.acting = c    # its effect applies now (Duel.unaffected: the primitives spare
+            push(d, "steps", lid=lid, steps=eff.operation)    # the cards it does not affect)
     else:
+        d.acting = -1
         lid = d.chain.pop()
         link = d.links.pop(lid)
         c = link["card"]
@@ -609,11 +612,6 @@ def steps(d, f):
     link = d.links.get(f["lid"])
     if link is None:
         pop(d)
-        return
-    if "unaffected" in d.static_index and not f.get("cost"):
-        d.acting = link["card"]     # (Duel.unaffected: the primitives spare such cards)
-        seq[i](d, link)
-        d.acting = -1
         return
     seq[i](d, link)
 

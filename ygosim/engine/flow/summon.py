@@ -448,7 +448,7 @@ def special_proc(d, f):
         sp = d.data[c].script.extra["special"]
         d.write(f"{d.names[p]} uses the Summon procedure of {d.name(c)}")   # public: shown
         if sp.cost:
-            push(d, "steps", lid=lid, steps=sp.cost, cost=True)
+            push(d, "steps", lid=lid, steps=sp.cost)
     elif s == 1:
         d.links.pop(f["lid"], None)
         f["s"] = 2

@@ -144,7 +144,10 @@ def rule_effect(d, f):
                         "card_act": False, "cmid": d.mid[c]}
         f["lid"] = lid
         f["s"] = 1
+        if "unaffected" in d.static_index:
+            d.acting = c        # (Duel.unaffected)
         push(d, "steps", lid=lid, steps=d.data[c].script.effects[f["ei"]].operation)
     else:
+        d.acting = -1
         d.links.pop(f["lid"], None)
         pop(d)

@@ -75,14 +75,6 @@ def turn(d, f):
             d.draw(d.tp, 1)         # (drawing the last Exodia piece wins: see Duel.place)
         f["s"] = 2
         phase_window(d)
-    elif s == 11:                                # after a draw replacement was offered
-        f.pop("built", None)
-        f.pop("acted", None)
-        f["s"] = 2
-        if d.pflags and d.player_flag(d.tp, DRAW_REPLACED):
-            return          # used: no draw (its Chain's window was this Draw Phase's window)
-        d.draw(d.tp, 1)
-        phase_window(d)
     elif s == 2:                                 # Standby Phase
         d.phase = K.STANDBY
         d.events.clear()
@@ -142,6 +134,14 @@ def turn(d, f):
             d.pflags = [x for x in d.pflags if x[2] > t]
         d.summoners = ()
         f["s"] = 0
+    elif s == 11:                                # after a draw replacement was offered
+        f.pop("built", None)
+        f.pop("acted", None)
+        f["s"] = 2
+        if d.pflags and d.player_flag(d.tp, DRAW_REPLACED):
+            return          # used: no draw (its Chain's window was this Draw Phase's window)
+        d.draw(d.tp, 1)
+        phase_window(d)
 
 
 def run_delayed(d) -> None:
