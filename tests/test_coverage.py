@@ -55,21 +55,32 @@ def test_goat_coverage_counts_every_pool_card_once_by_what_the_store_knows():
 
 
 def test_a_scripted_card_moves_from_facts_only_to_playable(monkeypatch):
-    cov = coverage("goat")
-    facts = [c for c in cov.cards if c.status == "facts_only"]
-    if not facts:
-        pytest.skip("every known card of the pool is scripted")
-    card = card_db()[facts[0].name]
-    monkeypatch.setattr(card, "era_scripts", {**card.era_scripts, "goat": object()})
+    """Every card of cards.tsv is scripted now (issue 13): take one goat-only script away
+    (Sinister Serpent's) and the card counts as facts only, then give it back."""
+    before = coverage("goat")
+    card = card_db()["Sinister Serpent"]
+    assert card.playable_in("goat") and not card.playable_in("current")
+    script = card.era_scripts["goat"]
+    monkeypatch.setattr(card, "era_scripts", {k: v for k, v in card.era_scripts.items()
+                                              if k != "goat"})
     card._variants.clear()
     try:
-        after = coverage("goat")
-        assert after.counts()["playable"] == cov.counts()["playable"] + 1
-        assert after.counts()["facts_only"] == cov.counts()["facts_only"] - 1
-        # goat-only: v10 does not play it
-        assert not card.playable_in("current")
+        without = coverage("goat")
+        assert without.counts()["playable"] == before.counts()["playable"] - 1
+        assert without.counts()["facts_only"] == before.counts()["facts_only"] + 1
+        assert "Sinister Serpent" in [c.name for c in without.missing()]
+        card.set_era_script("goat", script)
+        assert coverage("goat").counts() == before.counts()
     finally:
         card._variants.clear()
+
+
+def test_every_card_of_the_reference_list_plays_in_goat_rules():
+    """Issue 13: every row of cards.tsv (538 cards) is playable in goat rules."""
+    db = card_db()
+    refs = reference_cards("goat")
+    assert len(refs) == 538
+    assert [r.name for r in refs if not db[r.name].playable_in("goat")] == []
 
 
 def test_importing_a_database_makes_unknown_pool_cards_known(tmp_path):
