@@ -114,3 +114,73 @@ def test_plays_around_a_trap_and_says_so():
     bot = SearchAgent(1, talk=True, time_limit=1e9)
     assert bot.choose(d).verb != "attack"
     assert any(x in SEARCH_LINES["plays_around"] for x in bot.take_lines())
+
+
+def _noise_sims(monkeypatch, favour=None, edge=0.0):
+    """Replace the simulations by seeded noise around the same mean for every answer (plus
+    `edge` for answer `favour`): what the root makes of the scores is then all that decides."""
+    import random
+    noise = random.Random(5)
+
+    def fake(self, world, i, node, me, stop_turn, turn, sets):
+        v = 0.5 + noise.uniform(-0.3, 0.3) + (edge if i == favour else 0.0)
+        node.update(v, True)
+        return 10, v
+    monkeypatch.setattr(SearchAgent, "_simulate", fake)
+
+
+def _positions(n=12):
+    """Decisions of a Yugi vs Kaiba duel with at least three answers (heuristic vs heuristic)."""
+    d = new_duel(YUGI, KAIBA, seed=11)
+    bots = [HeuristicAgent(1), HeuristicAgent(2)]
+    out = []
+    while d.winner is None and len(out) < n:
+        if len(d.pending.options) >= 3:
+            out.append(d.clone())
+        d.apply(bots[d.pending.player].choose(d))
+    return out
+
+
+def test_keeps_the_prior_answer_unless_search_sees_a_clear_difference(monkeypatch):
+    _noise_sims(monkeypatch)
+    pos = _positions(16)
+    kept = departed = 0
+    for k, d in enumerate(pos):
+        bot = SearchAgent(k)
+        opt = bot.choose(d)
+        info = bot.last_info
+        assert d.pending.options.index(opt) == info["best"]
+        kept += info["best"] == info["prior"]
+        plain = SearchAgent(k, margin=0)    # the best mean, no prior
+        plain.choose(d)
+        departed += plain.last_info["best"] != plain.last_info["prior"]
+    assert kept >= len(pos) * 3 // 4      # (noise may pass 2 standard errors, rarely)
+    assert departed >= len(pos) // 2      # noise alone would have moved it most of the time
+
+
+def test_takes_another_answer_that_is_clearly_better(monkeypatch):
+    pos = _positions(4)
+    for k, d in enumerate(pos):
+        _noise_sims(monkeypatch)
+        bot = SearchAgent(k)
+        prior = bot.choose(d) and bot.last_info["prior"]
+        other = next(i for i in range(len(d.pending.options)) if i != prior)
+        monkeypatch.undo()
+        _noise_sims(monkeypatch, favour=other, edge=0.15)
+        bot = SearchAgent(k)
+        assert bot.choose(d) == d.pending.options[other]
+        assert bot.last_info["prior"] == prior
+        monkeypatch.undo()
+
+
+def test_same_seed_same_decisions_goat():
+    from ygosim.engine.api import new_duel as nd
+    gc, ct = load_deck("goat-control"), load_deck("chaos-turbo")
+    runs = []
+    for _ in range(2):
+        d = nd(gc, ct, seed=4, options={"rules": "goat"})
+        bots = [small(4), HeuristicAgent(5)]
+        while d.winner is None and d.n_decisions < 120:
+            d.apply(bots[d.pending.player].choose(d))
+        runs.append(d.history)
+    assert runs[0] == runs[1]

@@ -55,6 +55,7 @@ LEVELS = {
              "time_limit": 3.0},
 }
 
+WON = 0.98         # a value this high: the tree's line wins in (nearly) every world
 MIN_VISITS = 2      # a child's value counts in its parent's once it has this many simulations
 
 SEARCH_LINES = {
@@ -148,7 +149,8 @@ class SearchAgent(Talking):
                  sims: int | None = None, worlds: int | None = None,
                  time_limit: float | None = None, scale: float = 2500.0,
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
-                 quiet_share: float = 0.25, lethal_boost: float = 0.5):
+                 quiet_share: float = 0.25, lethal_boost: float = 0.5,
+                 value: str = "mean", margin: float = 2.0):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
@@ -173,6 +175,9 @@ class SearchAgent(Talking):
         self.quiet_share = quiet_share  # budget share for a response when nothing happens
         self.lethal_boost = lethal_boost  # extra budget (times the budget) when the first round
                                           # finds a win this turn
+        self.value = value            # "mean": answers compared by their mean score; "v": max backup
+        self.margin = margin          # the prior's answer is kept unless another beats it on the
+                                      # same worlds by more than `margin` standard errors
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
@@ -215,6 +220,8 @@ class SearchAgent(Talking):
         prior = greedy(worlds[0], probe=False)
         cands = [prior] + [i for i in range(n) if i != prior]
         root = {i: Answer() for i in cands}
+        scores = {i: [] for i in cands}     # each answer's scores, simulation k in world k
+        val = (lambda i: root[i].mean()) if self.value == "mean" else (lambda i: root[i].v)
         stop_turn = self._horizon(duel, me)
         turn = duel.turn
         sets = _set_cards(duel, 1 - me)
@@ -232,7 +239,9 @@ class SearchAgent(Talking):
                 for i in alive:
                     node = root[i]
                     w = worlds[node.n % len(worlds)]
-                    work += self._simulate(w, i, node, me, stop_turn, turn, sets)
+                    steps, v = self._simulate(w, i, node, me, stop_turn, turn, sets)
+                    scores[i].append(v)
+                    work += steps
                     sims += 1
                 if work > work_budget or time.process_time() > deadline:
                     out_of_time = work <= work_budget      # (else: the counted work is done)
@@ -244,19 +253,43 @@ class SearchAgent(Talking):
                 budget += int(budget * self.lethal_boost)
                 work_budget += int(work_budget * self.lethal_boost)
             if r < rounds - 1 and len(alive) > 1:
-                ranked = sorted(alive, key=lambda i: (-root[i].v, i != prior))
+                ranked = sorted(alive, key=lambda i: (-val(i), i != prior))
                 alive = ranked[:max(1, (len(alive) + 1) // 2)]
-        best = max(alive, key=lambda i: (root[i].v, i == prior))
+                if self.margin and prior not in alive:
+                    alive.append(prior)     # the prior stays in the race: _clearly_better
+        best = max(alive, key=lambda i: (val(i), i == prior))
+        if self.margin and best != prior and not self._clearly_better(scores[best],
+                                                                      scores[prior]):
+            best = prior
+        if self.value == "mean":
+            # a line of the tree that wins in (nearly) every world goes first (an answer's v
+            # follows the most-tried answer at each of its later decisions)
+            top = max(alive, key=lambda i: (root[i].v, i == best))
+            if root[top].v >= WON and root[best].v < WON:
+                best = top
         self.last_sims = sims
         self.last_work = work
+        self.last_root = root
         self.total_sims += sims
         node = root[best]
         pnode = root[prior]
-        self.last_info = {"best": best, "prior": prior, "sims": sims, "value": node.v,
+        self.last_info = {"best": best, "prior": prior, "sims": sims, "value": val(best),
                           "lethal": node.lethal / node.n if node.n else 0.0,
                           "prior_trap": pnode.trap / pnode.n if pnode.n else 0.0,
-                          "prior_value": pnode.v, "out_of_time": out_of_time}
+                          "prior_value": val(prior), "out_of_time": out_of_time}
         return best
+
+    def _clearly_better(self, a: list, b: list) -> bool:
+        """Do the scores `a` beat the scores `b` clearly, simulation k of each in the same
+        world: the mean of the paired differences more than `margin` standard errors above 0?
+        (Search overrules the rule policy's answer only when it sees a clear difference.)"""
+        m = min(len(a), len(b))
+        if m < 2:
+            return False
+        diffs = [a[k] - b[k] for k in range(m)]
+        mean = sum(diffs) / m
+        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+        return mean > self.margin * math.sqrt(var / m) + 1e-9
 
     def _budget(self, duel, dec) -> int:
         cfg = self.cfg
@@ -284,6 +317,7 @@ class SearchAgent(Talking):
         path = [node]
         tried: set = set()
         expanded = False
+        mean = self.value == "mean"
         checked_turn = False
         steps = 0
         while sim.winner is None and steps < 600:
@@ -328,7 +362,8 @@ class SearchAgent(Talking):
                     ch = children.get(o)
                     if ch is None:
                         continue
-                    u = ch.v + self.explore * math.sqrt(logn / (ch.n + 0.5))
+                    cv = ch.w / ch.n if mean and ch.n else ch.v
+                    u = cv + self.explore * math.sqrt(logn / (ch.n + 0.5))
                     if u > best_u:
                         pick, best_u = j, u
                 ch = children[opts[pick]]
@@ -343,7 +378,7 @@ class SearchAgent(Talking):
         last = len(path) - 1
         for k in range(last, -1, -1):
             path[k].update(v, k == last)
-        return steps
+        return steps, v
 
     def _score(self, sim, me: int, turn: int) -> float:
         w = sim.winner
