@@ -35,7 +35,7 @@ import time
 from ..engine import const as K
 from ..engine.const import SZONE, FACEDOWN
 from ..engine.decision import ACTION, RESPONSE, SELECT, CALL, ZONE, DECLARE, FIRST
-from ..engine.observe import determinize
+from ..engine.observe import determinize, hidden_from
 from ..engine.rng import Rng
 from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
                         evaluate_lasting, greedy, _greedy_response,
@@ -218,7 +218,7 @@ class SearchAgent(Talking):
         deadline = time.process_time() + cfg["time_limit"]   # CPU time: see LEVELS
         worlds = [determinize(duel, me, self.rng) for _ in range(min(cfg["worlds"], budget))]
         prior = greedy(worlds[0], probe=False)
-        cands = [prior] + [i for i in range(n) if i != prior]
+        cands = distinct_answers(duel, me, [prior] + [i for i in range(n) if i != prior])
         root = {i: Answer() for i in cands}
         scores = {i: [] for i in cands}     # each answer's scores, simulation k in world k
         val = (lambda i: root[i].mean()) if self.value == "mean" else (lambda i: root[i].v)
@@ -394,6 +394,41 @@ class SearchAgent(Talking):
         if x < -30:
             return 0.02
         return 0.02 + 0.88 / (1.0 + math.exp(-x))     # a board is never worth a win
+
+
+# ============================================================================ the same answer twice
+def distinct_answers(d, me: int, order: list) -> list:
+    """The answers of `order` (indices into the pending decision's options) that differ from
+    every earlier one as `me` sees them: answers that name cards alike in every way that
+    matters (the same card, place, position, ATK/DEF, what happened to it this turn: two Sheep
+    Tokens, two copies of a card in hand) are one answer, and only the first is searched. A
+    card hidden from `me` is never alike another (its identity is not read)."""
+    opts = d.pending.options
+    seen = set()
+    out = []
+    for i in order:
+        o = opts[i]
+        arg = o.arg
+        if o.verb == "attack" and isinstance(arg, int) and arg >= 0:
+            arg = _card_key(d, me, arg)
+        key = (o.verb, tuple(sorted(_card_key(d, me, c) for c in o.cards)), arg)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def _card_key(d, me: int, c: int) -> tuple:
+    if hidden_from(d, c, me) or d.equip[c] is not None or c in d.binds or \
+            any(b[1] == c for b in d.binds.values()):
+        return ("unique", c)        # hidden, equipped or bound: never alike another
+    t = d.turn
+    data = d.data[c]
+    on_field = d.loc[c] == K.MZONE
+    return (data.passcode, data.name, d.loc[c], d.pos[c], d.ctrl[c], d.owner[c],
+            d.atk(c) if on_field else 0, d.def_(c) if on_field else 0,
+            d.turn_in[c] == t, d.attacked[c] == t, d.pos_turn[c] == t, d.flip_turn[c] == t,
+            d.summon[c], tuple(sorted((k[1], v) for k, v in d.counters.items() if k[0] == c)))
 
 
 # ============================================================================ rollout policy
