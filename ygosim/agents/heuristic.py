@@ -26,6 +26,9 @@ from ..engine.observe import determinize, log_view
 from ..engine.rng import Rng
 
 WIN = 1_000_000.0
+# Engine steps played in look-ahead probes (clones settled by the rule policy), counted so that a
+# search can bound all the work of a decision, not only its own simulations' steps.
+PROBE_STEPS = [0]
 
 
 # ============================================================================ evaluation
@@ -276,7 +279,9 @@ def _greedy_response(d, p, opts, probe: bool = True, settle=None) -> int:
     if not acts or not probe or not _something_happens(d):
         return pass_i
     best_i, best_v = pass_i, None
-    for i in [pass_i] + acts[:5]:
+    tries = [pass_i] + acts[:5]
+    PROBE_STEPS[0] += len(tries)
+    for i in tries:
         sim = d.clone()
         sim.apply(i)
         (settle or _settle)(sim)
@@ -353,17 +358,17 @@ def _settle(d, limit: int = 40) -> None:
     k = 0
     while d.winner is None and k < limit:
         dec = d.pending
-        if dec is None:
-            return
-        if dec.kind == ACTION and not d.chain:
-            return
+        if dec is None or dec.kind == ACTION and not d.chain:
+            break
         d.apply(greedy(d, probe=False))
         k += 1
+    PROBE_STEPS[0] += k
 
 
 def _probe(d, p, n) -> int:
     """Choose cards for an effect by trying each selection and settling the action."""
     best_i, best_v = 0, None
+    PROBE_STEPS[0] += n
     for i in range(n):
         sim = d.clone()
         sim.apply(i)

@@ -38,20 +38,23 @@ from ..engine.decision import ACTION, RESPONSE, SELECT, CALL, ZONE, DECLARE, FIR
 from ..engine.observe import determinize, hidden_from
 from ..engine.rng import Rng
 from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
-                        evaluate_lasting, greedy, _greedy_response,
+                        evaluate_lasting, greedy, _greedy_response, PROBE_STEPS,
                         _something_happens, _settle)
 
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
 # worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
-# play (a deterministic bound on the time: 50-80 µs of CPU a step on this machine, the rule
-# policy's look-ahead probes included; normal's 6000, or 9000 when a win this turn is in sight,
-# stay under its safety net), the time safety net in seconds. The safety net counts the CPU time of the bot's own process (time.process_time), so
-# that other programs busy on the same machine neither cut its thinking short nor change its
-# decisions; it only stops a search that the counted budget lets run too long on a slow CPU.
+# play, the steps of the rule policy's look-ahead probes (clones settled to see what a Trap, a
+# Spell or a selection leaves) counted too: a deterministic bound on the time, 25-50 µs of CPU
+# a step on this machine whatever the decks (counting the simulations' own steps only, a Goat
+# deck's step cost twice a Starter deck's); normal's work, half as much again when a win this
+# turn is in sight, stays under its safety net. The time safety net is in seconds of the bot's
+# own process's CPU time (time.process_time), so that other programs busy on the same machine
+# neither cut its thinking short nor change its decisions; it only stops a search that the
+# counted budget lets run too long on a slow CPU.
 LEVELS = {
-    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 6000,
+    "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 13000,
                "time_limit": 0.8},
-    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 24000,
+    "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 52000,
              "time_limit": 3.0},
 }
 
@@ -231,6 +234,7 @@ class SearchAgent(Talking):
         out_of_time = False
         extended = False
         work = 0                     # engine steps played in the simulations
+        probe0 = PROBE_STEPS[0]
         work_budget = cfg["work"]
         for r in range(rounds):
             left = budget - sims
@@ -269,6 +273,7 @@ class SearchAgent(Talking):
                 best = top
         self.last_sims = sims
         self.last_work = work
+        self.last_probe = PROBE_STEPS[0] - probe0
         self.last_root = root
         self.total_sims += sims
         node = root[best]
@@ -314,6 +319,7 @@ class SearchAgent(Talking):
         along the path."""
         sim = world.clone()
         sim.apply(i)
+        probe0 = PROBE_STEPS[0]
         path = [node]
         tried: set = set()
         expanded = False
@@ -378,7 +384,7 @@ class SearchAgent(Talking):
         last = len(path) - 1
         for k in range(last, -1, -1):
             path[k].update(v, k == last)
-        return steps, v
+        return steps + PROBE_STEPS[0] - probe0, v
 
     def _score(self, sim, me: int, turn: int) -> float:
         w = sim.winner
@@ -458,10 +464,11 @@ def settle(d, limit: int = 40) -> None:
     while d.winner is None and k < limit:
         dec = d.pending
         if dec is None or (dec.kind == ACTION and not d.chain):
-            return
+            break
         n = len(dec.options)
         if dec.kind == SELECT and 1 < n <= 6:
             best_i, best_v = 0, None
+            PROBE_STEPS[0] += n
             for i in range(n):
                 sim = d.clone()
                 sim.apply(i)
@@ -473,6 +480,7 @@ def settle(d, limit: int = 40) -> None:
         else:
             d.apply(greedy(d, probe=False))
         k += 1
+    PROBE_STEPS[0] += k
 
 
 def _spell_worth_it(d, dec, tried) -> int:
@@ -493,6 +501,7 @@ def _spell_worth_it(d, dec, tried) -> int:
         return -1
     p = dec.player
     best_i, best_v = -1, evaluate(d, p) + 150     # a Spell kept in hand is worth something
+    PROBE_STEPS[0] += len(spells[:3])
     for i in spells[:3]:
         sim = d.clone()
         sim.apply(i)
