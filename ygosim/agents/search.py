@@ -16,10 +16,20 @@ At each decision with more than one answer the bot
      into 0..1).
 The answers at the root compete by sequential halving: each round, every answer still in the
 race gets the same number of simulations in the same worlds (so they are compared on the same
-imagined cards), and the worse half drops out.
+imagined cards), and the half with the worse mean score drops out; answers alike in every way
+that matters (two Sheep Tokens) are one answer. The rule policy's own answer (the *prior*)
+stays in the race to the end and is played unless the best answer beats it clearly: the mean
+of their paired differences (simulation k of each in the same world) more than `margin` (2)
+standard errors above zero. So search only adds to the rule policy; it does not replace a good
+answer by noise. (Comparing answers by the value of their subtrees instead, the best-looking
+later answer at each step, favoured answers whose later decisions look alike in every world
+over answers that draw cards: that bot set Pot of Greed instead of activating it.) One
+exception: an answer whose line in the tree, the most-tried answer at each later decision,
+wins in (nearly) every world is played (it finds the win-this-turn lines of several steps).
 
-Its budget is counted in simulations, so a seed gives the same decisions on any machine; a
-time limit is only a safety net. Levels: `easy` is the heuristic bot (one world per decision),
+Its budget is counted (simulations, and engine steps including those of the rule policy's
+look-ahead probes), so a seed gives the same decisions on any machine; a time limit is only a
+safety net. Levels: `easy` is the heuristic bot (one world per decision),
 `normal` a budget that keeps every decision under a second on a 2-core machine, `hard` four
 times that budget with a longer time limit.
 
