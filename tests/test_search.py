@@ -184,3 +184,27 @@ def test_same_seed_same_decisions_goat():
             d.apply(bots[d.pending.player].choose(d))
         runs.append(d.history)
     assert runs[0] == runs[1]
+
+
+def test_answers_alike_are_searched_once():
+    """Changing the position of one of two alike Battle Ox is one answer; two face-down
+    monsters of the opponent stay two attack targets (what they are is hidden)."""
+    from ygosim.agents.search import distinct_answers
+    from ygosim.engine.text import option_text
+    doc = {"turn": 3, "turn_player": "A", "phase": "main1",
+           "A": {"monsters": ["Battle Ox", "Battle Ox", "Feral Imp"]}}
+    d = build(doc)
+    opts = d.pending.options
+    texts = [option_text(d, opts[i]) for i in distinct_answers(d, 0, list(range(len(opts))))]
+    assert [option_text(d, o) for o in opts].count("change Battle Ox") == 2
+    assert texts.count("change Battle Ox") == 1 and "change Feral Imp" in texts
+    assert len(texts) == len(opts) - 1
+    doc = {"turn": 3, "turn_player": "A", "phase": "battle",
+           "A": {"monsters": ["Summoned Skull"]},
+           "B": {"monsters": ["Feral Imp (facedown)", "Feral Imp (facedown)",
+                              "Battle Ox", "Battle Ox"]}}
+    d = build(doc)
+    opts = d.pending.options
+    kept = [option_text(d, opts[i]) for i in distinct_answers(d, 0, list(range(len(opts))))]
+    attacks = [t for t in kept if t.startswith("attack")]
+    assert len(attacks) == 3, kept       # two face-down targets and one Battle Ox
