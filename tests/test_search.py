@@ -154,7 +154,7 @@ def test_keeps_the_prior_answer_unless_search_sees_a_clear_difference(monkeypatc
         plain = SearchAgent(k, margin=0)    # the best mean, no prior
         plain.choose(d)
         departed += plain.last_info["best"] != plain.last_info["prior"]
-    assert kept >= len(pos) * 3 // 4      # (noise may pass 2 standard errors, rarely)
+    assert kept >= len(pos) * 5 // 8      # (noise passes 1.5 standard errors now and then)
     assert departed >= len(pos) // 2      # noise alone would have moved it most of the time
 
 

@@ -19,7 +19,7 @@ race gets the same number of simulations in the same worlds (so they are compare
 imagined cards), and the half with the worse mean score drops out; answers alike in every way
 that matters (two Sheep Tokens) are one answer. The rule policy's own answer (the *prior*)
 stays in the race to the end and is played unless the best answer beats it clearly: the mean
-of their paired differences (simulation k of each in the same world) more than `margin` (2)
+of their paired differences (simulation k of each in the same world) more than `margin` (1.5)
 standard errors above zero. So search only adds to the rule policy; it does not replace a good
 answer by noise. (Comparing answers by the value of their subtrees instead, the best-looking
 later answer at each step, favoured answers whose later decisions look alike in every world
@@ -163,7 +163,7 @@ class SearchAgent(Talking):
                  time_limit: float | None = None, scale: float = 2500.0,
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
                  quiet_share: float = 0.25, lethal_boost: float = 0.5,
-                 value: str = "mean", margin: float = 2.0):
+                 value: str = "mean", margin: float = 1.5):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
