@@ -208,3 +208,19 @@ def test_answers_alike_are_searched_once():
     kept = [option_text(d, opts[i]) for i in distinct_answers(d, 0, list(range(len(opts))))]
     attacks = [t for t in kept if t.startswith("attack")]
     assert len(attacks) == 3, kept       # two face-down targets and one Battle Ox
+
+
+def test_alike_answers_with_hidden_and_visible_cards_together():
+    """A selection naming a card hidden from the bot and a visible one (a mixed key) is
+    compared without error, and selections of alike cards with the same hidden card merge."""
+    from ygosim.agents.search import distinct_answers
+    from ygosim.engine.decision import Decision, Option, SELECT
+    doc = {"turn": 3, "turn_player": "A", "phase": "main1",
+           "A": {"monsters": ["Battle Ox", "Battle Ox"]},
+           "B": {"monsters": ["Feral Imp (facedown)"], "spells": ["Trap Hole"]}}
+    d = build(doc)
+    ox1, ox2 = d.mons[0][:2]
+    imp, hole = d.mons[1][0], d.sts[1][0]
+    d.pending = Decision(0, SELECT, [Option("choose", (ox1, imp)), Option("choose", (imp, ox2)),
+                                     Option("choose", (ox1, hole)), Option("choose", (imp,))])
+    assert distinct_answers(d, 0, [0, 1, 2, 3]) == [0, 2, 3]

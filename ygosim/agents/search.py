@@ -427,7 +427,7 @@ def distinct_answers(d, me: int, order: list) -> list:
         arg = o.arg
         if o.verb == "attack" and isinstance(arg, int) and arg >= 0:
             arg = _card_key(d, me, arg)
-        key = (o.verb, tuple(sorted(_card_key(d, me, c) for c in o.cards)), arg)
+        key = (o.verb, tuple(sorted((_card_key(d, me, c) for c in o.cards), key=repr)), arg)
         if key not in seen:
             seen.add(key)
             out.append(i)
