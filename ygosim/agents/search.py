@@ -284,7 +284,6 @@ class SearchAgent(Talking):
         self.last_sims = sims
         self.last_work = work
         self.last_probe = PROBE_STEPS[0] - probe0
-        self.last_root = root
         self.total_sims += sims
         node = root[best]
         pnode = root[prior]
