@@ -352,15 +352,20 @@ def _greedy_select(d, p, opts) -> int:
     return best_i
 
 
-def _settle(d, limit: int = 40) -> None:
+def _settle(d, limit: int = 40, probe_up_to: int = 0) -> None:
     """Play on with the rule policy (no probing) until the chain and the current action are
-    done: the next free decision of the turn player, or the end of the duel."""
+    done: the next free decision of the turn player, or the end of the duel. A selection of
+    2 to `probe_up_to` answers is made by trying each (`_probe`: the search bot's settle)."""
     k = 0
     while d.winner is None and k < limit:
         dec = d.pending
         if dec is None or dec.kind == ACTION and not d.chain:
             break
-        d.apply(greedy(d, probe=False))
+        n = len(dec.options)
+        if dec.kind == SELECT and 1 < n <= probe_up_to:
+            d.apply(_probe(d, dec.player, n))
+        else:
+            d.apply(greedy(d, probe=False))
         k += 1
     PROBE_STEPS[0] += k
 

@@ -44,7 +44,7 @@ import time
 
 from ..engine import const as K
 from ..engine.const import SZONE, FACEDOWN
-from ..engine.decision import ACTION, RESPONSE, SELECT, CALL, ZONE, DECLARE, FIRST
+from ..engine.decision import ACTION, RESPONSE, CALL, ZONE, DECLARE, FIRST
 from ..engine.observe import determinize, hidden_from
 from ..engine.rng import Rng
 from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
@@ -469,27 +469,7 @@ def settle(d, limit: int = 40) -> None:
     decision), with the rule policy; a small selection (the target of a Trap or an Equip Spell)
     is made by trying each answer (the heuristic's own quick choice assumes a target is to be
     harmed, which is wrong for a card that helps it)."""
-    k = 0
-    while d.winner is None and k < limit:
-        dec = d.pending
-        if dec is None or (dec.kind == ACTION and not d.chain):
-            break
-        n = len(dec.options)
-        if dec.kind == SELECT and 1 < n <= 6:
-            best_i, best_v = 0, None
-            PROBE_STEPS[0] += n
-            for i in range(n):
-                sim = d.clone()
-                sim.apply(i)
-                _settle(sim)
-                v = evaluate_lasting(sim, dec.player)
-                if best_v is None or v > best_v:
-                    best_i, best_v = i, v
-            d.apply(best_i)
-        else:
-            d.apply(greedy(d, probe=False))
-        k += 1
-    PROBE_STEPS[0] += k
+    _settle(d, limit, probe_up_to=6)
 
 
 def _spell_worth_it(d, dec, tried) -> int:
