@@ -173,6 +173,33 @@ def test_takes_another_answer_that_is_clearly_better(monkeypatch):
         monkeypatch.undo()
 
 
+def test_answers_worse_than_the_prior_drop_out_and_the_search_stops(monkeypatch):
+    """After a round, an answer doing worse than the prior on the same worlds leaves the race
+    (it could not beat the prior clearly); when only the prior is left, the search stops, and
+    the budget it did not spend is not spent. Contenders get the budget left."""
+    pos = [d for d in _positions(12) if len(d.pending.options) >= 4][:3]
+    assert pos
+    for k, d in enumerate(pos):
+        _noise_sims(monkeypatch)
+        bot = SearchAgent(k)
+        bot.choose(d)
+        prior = bot.last_info["prior"]
+        monkeypatch.undo()
+        _noise_sims(monkeypatch, favour=prior, edge=0.7)   # every other answer scores less
+        pruned, full = SearchAgent(k), SearchAgent(k, prune=False)
+        assert pruned.choose(d) == full.choose(d) == d.pending.options[prior]
+        budget = pruned._budget(d, d.pending)
+        assert full.last_sims >= budget - len(d.pending.options) * 4   # (rounding per round)
+        # one round only: every answer tried the same number of times, then all but the prior out
+        assert pruned.last_sims < full.last_sims
+        assert pruned.last_sims <= budget // 2
+        monkeypatch.undo()
+        other = next(i for i in range(len(d.pending.options)) if i != prior)
+        _noise_sims(monkeypatch, favour=other, edge=0.15)  # a contender: found as before
+        assert SearchAgent(k).choose(d) == d.pending.options[other]
+        monkeypatch.undo()
+
+
 def test_same_seed_same_decisions_goat():
     from ygosim.engine.api import new_duel as nd
     gc, ct = load_deck("goat-control"), load_deck("chaos-turbo")

@@ -16,7 +16,9 @@ At each decision with more than one answer the bot
      into 0..1).
 The answers at the root compete by sequential halving: each round, every answer still in the
 race gets the same number of simulations in the same worlds (so they are compared on the same
-imagined cards), and the half with the worse mean score drops out; answers alike in every way
+imagined cards), the answers doing worse than the prior (below) on those worlds drop out (the
+search stops when none is left: the budget goes to answers that may still beat it), and of the
+rest the half with the worse mean score drops out; answers alike in every way
 that matters (two Sheep Tokens) are one answer. The rule policy's own answer (the *prior*)
 stays in the race to the end and is played unless the best answer beats it clearly: the mean
 of their paired differences (simulation k of each in the same world) more than `margin` (1.5)
@@ -163,7 +165,7 @@ class SearchAgent(Talking):
                  time_limit: float | None = None, scale: float = 2500.0,
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
                  quiet_share: float = 0.25, lethal_boost: float = 0.5,
-                 value: str = "mean", margin: float = 1.5):
+                 value: str = "mean", margin: float = 1.5, prune: bool = True):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
@@ -191,6 +193,7 @@ class SearchAgent(Talking):
         self.value = value            # "mean": answers compared by their mean score; "v": max backup
         self.margin = margin          # the prior's answer is kept unless another beats it on the
                                       # same worlds by more than `margin` standard errors
+        self.prune = prune            # after each round, answers worse than the prior drop out
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
@@ -266,6 +269,15 @@ class SearchAgent(Talking):
                 extended = True         # a win this turn is in sight: look harder for it
                 budget += int(budget * self.lethal_boost)
                 work_budget += int(work_budget * self.lethal_boost)
+            if self.margin and self.prune:
+                # answers doing worse than the prior on the same worlds drop out (they would
+                # have to beat it clearly to be played), unless they won this turn in some
+                # world (a line of several steps the tree is still finding); when none is
+                # left, the search stops
+                alive = [i for i in alive if i == prior or root[i].lethal or
+                         _paired_mean(scores[i], scores[prior]) > 0]
+                if len(alive) == 1:
+                    break
             if r < rounds - 1 and len(alive) > 1:
                 ranked = sorted(alive, key=lambda i: (-val(i), i != prior))
                 alive = ranked[:max(1, (len(alive) + 1) // 2)]
@@ -499,6 +511,12 @@ def _spell_worth_it(d, dec, tried) -> int:
         if v > best_v:
             best_i, best_v = i, v
     return best_i
+
+
+def _paired_mean(a: list, b: list) -> float:
+    """The mean of the differences a[k] - b[k] (simulation k of each in the same world)."""
+    m = min(len(a), len(b))
+    return sum(a[k] - b[k] for k in range(m)) / m if m else 0.0
 
 
 def _set_cards(d, p: int) -> tuple:
