@@ -349,11 +349,12 @@ pty = pytest.importorskip("pty")
 
 
 class Pty:
-    """`python -m ygosim ARGS` in a pseudo-terminal of 24 x 80 (its controlling terminal, so
-    that Ctrl-C is a real SIGINT)."""
+    """`python -m ygosim ARGS` (or `python -c CODE ARGS`) in a pseudo-terminal of 24 x 80 (its
+    controlling terminal, so that Ctrl-C is a real SIGINT)."""
 
-    def __init__(self, args):
+    def __init__(self, args, code=None):
         import fcntl
+        import signal
         import struct
         import subprocess
         import termios
@@ -361,9 +362,12 @@ class Pty:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
 
         def controlling():
+            # a shell starts background jobs with SIGINT ignored, which Python would keep
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         env = dict(os.environ, PYTHONPATH=ROOT, COLUMNS="80", LINES="24")
-        self.proc = subprocess.Popen([sys.executable, "-m", "ygosim", *args], cwd=ROOT,
+        start = ["-m", "ygosim"] if code is None else ["-c", code]
+        self.proc = subprocess.Popen([sys.executable, *start, *args], cwd=ROOT,
                                      stdin=slave, stdout=slave, stderr=slave, env=env,
                                      start_new_session=True, preexec_fn=controlling)
         os.close(slave)
@@ -394,13 +398,16 @@ class Pty:
         return status
 
 
-def first_move(term: Pty) -> None:
-    term.expect(r"Call the coin toss[\s\S]*\n> ")
+PROMPT = {"plain": r"\n> ", "rich": r"\n\x1b\[1m> \x1b\[0m"}
+
+
+def first_move(term: Pty, prompt: str = PROMPT["plain"]) -> None:
+    term.expect(r"Call the coin toss[\s\S]*" + prompt)
     term.send("call heads\n")
-    term.expect(r"(Your move|Go first or second)[\s\S]*\n> ")
+    term.expect(r"(Your move|Go first or second)[\s\S]*" + prompt)
     if "Go first or second" in term.out:
         term.send("go first\n")
-        term.expect(r"Your move[\s\S]*\n> ")
+        term.expect(r"Your move[\s\S]*" + prompt)
 
 
 def test_typed_ahead_answers_are_not_applied_to_a_later_question():
@@ -428,6 +435,65 @@ def test_ctrl_c_in_a_real_terminal(tmp_path):
     term.expect("You left the duel.")
     assert term.close() == 130
     assert (tmp_path / "c.json").exists()
+
+
+# `python -m ygosim` whose main thread blocks SIGINT, so that the signal's C-level handler runs in
+# another thread: Python is told of the Ctrl-C, but the main thread's blocking call (the read of
+# the answer) is not interrupted. That is the state the race leaves it in when the Ctrl-C lands
+# after the prompt is written and before the read has begun, made certain here.
+SIGNAL_ELSEWHERE = """
+import runpy, signal, sys, threading
+threading.Thread(target=threading.Event().wait, daemon=True).start()
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+sys.argv[0] = "ygosim"
+runpy.run_module("ygosim", run_name="__main__")
+"""
+
+
+def waiting(term: Pty) -> None:
+    """Wait until the program's main thread sleeps (after a prompt: in the wait for the answer),
+    where /proc tells; elsewhere a moment."""
+    import time
+    pid = term.proc.pid
+    end = time.time() + 10
+    while time.time() < end:
+        try:
+            with open(f"/proc/{pid}/task/{pid}/stat") as f:
+                state = f.read().rpartition(")")[2].split()[0]
+        except OSError:
+            time.sleep(0.3)
+            return
+        if state == "S":
+            return
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("screen", ["plain", "rich"])
+def test_ctrl_c_that_lands_before_the_read_is_answered_at_once(screen):
+    args = ["duel", "--seed", "4", "--quiet", "--bot", "heuristic"] + \
+        (["--plain"] if screen == "plain" else [])
+    term = Pty(args, code=SIGNAL_ELSEWHERE)
+    first_move(term, PROMPT[screen])
+    waiting(term)
+    term.send("\x03")
+    try:     # without a wait that wakes on signals this comes only after the next Enter
+        term.expect("Save the replay before leaving", timeout=10)
+    finally:
+        term.send("\n")
+    term.expect("You left the duel.")
+    assert term.close() == 130
+    # at the save> question too: a second Ctrl-C leaves without saving
+    term = Pty(args, code=SIGNAL_ELSEWHERE)
+    first_move(term, PROMPT[screen])
+    term.send("\x03")
+    term.expect(r"Save the replay before leaving[\s\S]*save> ", timeout=10)
+    waiting(term)
+    term.send("\x03")
+    try:
+        term.expect("You left the duel.", timeout=10)
+    finally:
+        term.send("\n")
+    assert term.close() == 130
 
 
 def test_duel_refuses_a_deck_it_cannot_play_unless_allowed(tmp_path, monkeypatch):

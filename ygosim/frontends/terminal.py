@@ -128,34 +128,31 @@ class IO:
 
     def read(self, prompt: str = "> ") -> str:
         """One line typed by the person. EndOfInput at the end of input (Ctrl-D); BadLine for
-        bytes that are not text; Ctrl-C raises KeyboardInterrupt."""
+        bytes that are not text; Ctrl-C raises KeyboardInterrupt, however its timing falls."""
         if self.plain:
             self.stdout.write(prompt)
             self.stdout.flush()
-            try:
-                line = self.stdin.readline(MAX_READ)
-                if len(line) == MAX_READ and not line.endswith("\n"):
-                    while True:                      # the rest of a huge line is dropped
-                        more = self.stdin.readline(MAX_READ)
-                        if not more or more.endswith("\n"):
-                            break
-            except UnicodeDecodeError:
-                self.stdout.write("\n")
-                raise BadLine() from None
-            if not line:
-                self.stdout.write("\n")
-                raise EndOfInput()
-            line = line.rstrip("\r\n")
-            self.stdout.write(printable(line) + "\n")
-            return line
+        else:
+            self.console.print(f"[bold]{esc(prompt)}[/]", end="")
         try:
-            line = self.console.input(f"[bold]{esc(prompt)}[/]")
-        except EOFError:
-            self.console.print()
-            raise EndOfInput() from None
+            wait_for_line(self.stdin)
+            line = self.stdin.readline(MAX_READ)
+            if len(line) == MAX_READ and not line.endswith("\n"):
+                while True:                      # the rest of a huge line is dropped
+                    more = self.stdin.readline(MAX_READ)
+                    if not more or more.endswith("\n"):
+                        break
         except UnicodeDecodeError:
+            if self.plain:
+                self.stdout.write("\n")
             raise BadLine() from None
-        return line[:MAX_READ]
+        if not line:
+            self.out("")
+            raise EndOfInput()
+        line = line.rstrip("\r\n")
+        if self.plain:
+            self.stdout.write(printable(line) + "\n")
+        return line
 
     def discard_typed_ahead(self) -> list[str]:
         """Lines typed before the question now shown (while the bot played) are dropped, so
@@ -181,6 +178,48 @@ class IO:
         except OSError:
             return []
         return [x for x in data.decode("utf-8", "replace").splitlines() if x.strip()]
+
+
+def wait_for_line(stdin) -> None:
+    """On a terminal: wait until a line can be read, or until a signal comes (Ctrl-C).
+
+    Python acts on a signal between bytecodes: a Ctrl-C that lands after the prompt is written
+    but before the read's system call has begun (its C handler has already run, so the read
+    is not interrupted) would be acted on only after the next Enter. So the wait is a select()
+    that also watches the pipe that signal.set_wakeup_fd has every signal's C handler write
+    into: any signal from here on wakes it, and its Python handler runs as select() returns
+    (Ctrl-C: KeyboardInterrupt); one that came before set_wakeup_fd is acted on as that call
+    returns. A terminal in line (canonical) mode hands over one line per read, so nothing
+    is left waiting in stdin's buffer when this waits on the fd. Without a terminal (piped
+    input), off the main thread or off POSIX, it returns at once and the read blocks as
+    before."""
+    try:
+        import select
+        import signal
+        import termios
+    except ImportError:
+        return
+    try:
+        fd = stdin.fileno()
+        if not os.isatty(fd) or not termios.tcgetattr(fd)[3] & termios.ICANON:
+            return
+    except (AttributeError, ValueError, OSError, termios.error):
+        return
+    r, w = os.pipe()
+    try:
+        os.set_blocking(w, False)
+        try:
+            old = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+        except ValueError:                  # not the main thread, which alone handles signals
+            return
+        try:
+            while fd not in select.select([fd, r], [], [])[0]:
+                os.read(r, 512)             # a signal whose handler did not raise: wait on
+        finally:
+            signal.set_wakeup_fd(old)
+    finally:
+        os.close(r)
+        os.close(w)
 
 
 # ============================================================================ the table
