@@ -200,6 +200,43 @@ def test_answers_worse_than_the_prior_drop_out_and_the_search_stops(monkeypatch)
         monkeypatch.undo()
 
 
+def _at_turn_order(deck_a, deck_b, seed, rules=None):
+    d = new_duel(deck_a, deck_b, seed=seed, options={"rules": rules} if rules else None)
+    while d.pending.kind != "first":
+        d.apply(0)
+    return d
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_turn_order_chosen_by_playing_on(seed):
+    """Going first or second is decided by playing both on in the same worlds: with the
+    Starter decks under v10 (the first player does not draw on turn 1) it goes second, at Goat
+    (the first player draws) first, whichever deck it has. Its worlds come from their own random
+    numbers: the rest of the duel's search is as it would be after the same answer."""
+    goat_a, goat_b = load_deck("goat-control"), load_deck("chaos-turbo")
+    for decks, rules, want in (((YUGI, KAIBA), None, "second"), ((KAIBA, YUGI), None, "second"),
+                               ((goat_a, goat_b), "goat", "first")):
+        d = _at_turn_order(*decks, seed, rules)
+        bot = SearchAgent(seed, time_limit=1e9)
+        untouched = bot.rng.next64()
+        bot = SearchAgent(seed, time_limit=1e9)
+        assert bot.choose(d).arg == want
+        assert bot.last_sims >= 2 * 8
+        assert bot.rng.next64() == untouched
+        again = SearchAgent(seed, time_limit=1e9)
+        assert again.choose(d).arg == want and again.last_info == bot.last_info
+
+
+def test_turn_order_follows_the_boards_reached(monkeypatch):
+    """The answer whose boards score better a few turns on is taken."""
+    d = _at_turn_order(YUGI, KAIBA, 4)
+    me = d.pending.player
+    monkeypatch.setattr(SearchAgent, "_score",
+                        lambda self, sim, p, turn: 0.9 if sim.tp == me and sim.turn % 2 else 0.1)
+    # the bot is the turn player on odd turns only if it went first: first scores better
+    assert SearchAgent(1, time_limit=1e9).choose(d).arg == "first"
+
+
 def test_same_seed_same_decisions_goat():
     from ygosim.engine.api import new_duel as nd
     gc, ct = load_deck("goat-control"), load_deck("chaos-turbo")

@@ -29,6 +29,9 @@ over answers that draw cards: that bot set Pot of Greed instead of activating it
 exception: an answer whose line in the tree, the most-tried answer at each later decision,
 wins in (nearly) every world is played (it finds the win-this-turn lines of several steps).
 
+Going first or second is searched too, further: both answers are played on in the same worlds
+by the rule policy for four turns (see _turn_order).
+
 Its budget is counted (simulations, and engine steps including those of the rule policy's
 look-ahead probes), so a seed gives the same decisions on any machine; a time limit is only a
 safety net. Levels: `easy` is the heuristic bot (one world per decision),
@@ -165,7 +168,8 @@ class SearchAgent(Talking):
                  time_limit: float | None = None, scale: float = 2500.0,
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
                  quiet_share: float = 0.25, lethal_boost: float = 0.5,
-                 value: str = "mean", margin: float = 1.5, prune: bool = True):
+                 value: str = "mean", margin: float = 1.5, prune: bool = True,
+                 order_turns: int = 4):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
@@ -182,6 +186,7 @@ class SearchAgent(Talking):
         self.level = level
         self.cfg = cfg
         self.rng = Rng((seed * 6151) ^ 0x5EA4C4)
+        self.order_rng = Rng((seed * 7919) ^ 0x0D3E12)   # the turn order's own worlds
         self.talk = SearchTalk(seed) if talk else None
         self.scale = scale            # evaluation points that make a 73% score
         self.explore = explore        # UCB1 exploration constant (scores are in 0..1)
@@ -194,6 +199,7 @@ class SearchAgent(Talking):
         self.margin = margin          # the prior's answer is kept unless another beats it on the
                                       # same worlds by more than `margin` standard errors
         self.prune = prune            # after each round, answers worse than the prior drop out
+        self.order_turns = order_turns  # going first or second: turns played on to compare
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
@@ -223,6 +229,8 @@ class SearchAgent(Talking):
 
     def _choose_index(self, duel) -> int:
         self.last_sims = 0
+        if duel.pending.kind == FIRST and len(duel.pending.options) > 1:
+            return self._turn_order(duel)
         i = trivial_answer(duel)
         if i >= 0:
             return i
@@ -303,6 +311,51 @@ class SearchAgent(Talking):
                           "lethal": node.lethal / node.n if node.n else 0.0,
                           "prior_trap": pnode.trap / pnode.n if pnode.n else 0.0,
                           "prior_value": val(prior), "out_of_time": out_of_time}
+        return best
+
+    def _turn_order(self, duel) -> int:
+        """Going first or second: each answer played on in the same worlds (the Decks dealt
+        again) by the rule policy (its quick answers, no look-ahead probes), both players, for
+        `order_turns` turns, and scored like a simulation there and again a turn later (the
+        mean of the two: the player who moved last is not favoured); the answer with the better
+        mean score is taken (first on a tie). Whether the first player draws, when each may
+        first attack and what a deck does with the first turn all show in the boards reached,
+        whatever the rules and the decks (Starter decks under v10: second; Goat: first). Its
+        worlds come from their own random numbers, so the rest of the duel's search is as it
+        would be after the same answer chosen otherwise."""
+        dec = duel.pending
+        me = dec.player
+        opts = dec.options
+        cfg = self.cfg
+        deadline = time.process_time() + cfg["time_limit"]
+        totals = [0.0] * len(opts)
+        work = 0
+        sims = 0
+        stop = duel.turn + self.order_turns + 1
+        order = sorted(range(len(opts)), key=lambda i: opts[i].arg != "first")
+        for k in range(cfg["worlds"]):
+            world = determinize(duel, me, self.order_rng)
+            for i in order:
+                sim = world.clone()
+                sim.apply(i)
+                probe0 = PROBE_STEPS[0]
+                steps = 0
+                for end in (stop, stop + 1):     # after either player's turn: the same weight
+                    while sim.winner is None and sim.turn < end and steps < 4000:
+                        sim.apply(greedy(sim, probe=False) if len(sim.pending.options) > 1
+                                  else 0)
+                        steps += 1
+                    totals[i] += self._score(sim, me, duel.turn) / 2
+                work += steps + PROBE_STEPS[0] - probe0
+                sims += 1
+            if work > cfg["work"] or time.process_time() > deadline:
+                break
+        self.last_sims = sims
+        self.last_work = work
+        best = max(order, key=lambda i: totals[i])
+        self.last_info = {"best": best, "prior": order[0], "sims": sims,
+                          "value": totals[best] / max(1, sims // len(opts)),
+                          "out_of_time": work <= cfg["work"] and time.process_time() > deadline}
         return best
 
     def _clearly_better(self, a: list, b: list) -> bool:
