@@ -362,10 +362,10 @@ class SearchAgent(Talking):
         """Do the scores `a` beat the scores `b` clearly, simulation k of each in the same
         world: the mean of the paired differences more than `margin` standard errors above 0?
         (Search overrules the rule policy's answer only when it sees a clear difference.)"""
-        m = min(len(a), len(b))
+        diffs = _paired_diffs(a, b)
+        m = len(diffs)
         if m < 2:
             return False
-        diffs = [a[k] - b[k] for k in range(m)]
         mean = sum(diffs) / m
         var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
         return mean > self.margin * math.sqrt(var / m) + 1e-9
@@ -566,10 +566,15 @@ def _spell_worth_it(d, dec, tried) -> int:
     return best_i
 
 
+def _paired_diffs(a: list, b: list) -> list:
+    """The differences a[k] - b[k] (simulation k of each in the same world)."""
+    return [a[k] - b[k] for k in range(min(len(a), len(b)))]
+
+
 def _paired_mean(a: list, b: list) -> float:
-    """The mean of the differences a[k] - b[k] (simulation k of each in the same world)."""
-    m = min(len(a), len(b))
-    return sum(a[k] - b[k] for k in range(m)) / m if m else 0.0
+    """The mean of the paired differences of a and b (0 when there are none)."""
+    diffs = _paired_diffs(a, b)
+    return sum(diffs) / len(diffs) if diffs else 0.0
 
 
 def _set_cards(d, p: int) -> tuple:
