@@ -113,8 +113,31 @@ def gy_locked(d, link) -> bool:
     activated before the lock began)."""
     if "gy_lock" not in d.static_index or not d.has_static("gy_lock"):
         return False
+    if not link.get("resolving") and gy_lock_negates(d):
+        return False
     s = d.data[link["card"]].script
     return not (s is not None and s.extra.get("ignores_gy_lock"))
+
+
+def gy_lock_negates(d) -> bool:
+    """Today's Graveyard lock (the continuous rule `gy_lock_negates`: Necrovalley under v10): an
+    effect that would move a card in a Graveyard may still be activated, choosing and targeting
+    it, and is negated as it resolves (flow.chain: gy_negated); only banishing from a Graveyard
+    is refused beforehand (the rule `no_gy_banish`, costs included). The 2005 lock refuses the
+    activation itself."""
+    return "gy_lock_negates" in d.static_index and d.has_static("gy_lock_negates")
+
+
+def gy_negated(d, link) -> bool:
+    """Under today's Graveyard lock, is the effect of `link`, about to resolve, negated because
+    it would move a card it targeted in a Graveyard?"""
+    if not gy_lock_negates(d) or not d.has_static("gy_lock"):
+        return False
+    s = d.data[link["card"]].script
+    if s is not None and s.extra.get("ignores_gy_lock"):
+        return False
+    own = link["card"] if own_gy_free(d) else -1
+    return any(d.loc[c] == GY and d.mid[c] == m and c != own for c, m in link["targets"])
 
 
 def own_gy_free(d) -> bool:
@@ -127,8 +150,9 @@ def own_gy_free(d) -> bool:
 def gy_guard(d, src, c, link) -> bool:
     """The `untargetable` rule of a Graveyard lock (apply(duel, source, card, link)): a card in
     a Graveyard cannot be targeted, except by its own effect (unless `gy_lock_self`) or a card
-    that ignores the lock."""
-    if d.loc[c] != GY or (c == link["card"] and own_gy_free(d)):
+    that ignores the lock. Today's lock (`gy_lock_negates`) lets it be targeted and negates the
+    effect as it resolves instead."""
+    if d.loc[c] != GY or (c == link["card"] and own_gy_free(d)) or gy_lock_negates(d):
         return False
     s = d.data[link["card"]].script
     return not (s is not None and s.extra.get("ignores_gy_lock"))

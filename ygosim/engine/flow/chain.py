@@ -503,6 +503,10 @@ def resolve(d, f):
             return
         if not effect_applies(d, link, eff):
             return
+        link["resolving"] = True     # (today's Graveyard lock: actions.gy_locked)
+        if link["targets"] and "gy_lock_negates" in d.static_index and _gy_negated(d, link):
+            link["disabled"] = True
+            d.write(f"A Graveyard lock negates the effect of {d.name(c)}")   # public
         if link.get("disabled"):       # its effect was negated, not its activation
             d.write(f"{d.name(c)}: its effect is negated")   # public: an activated card
             return
@@ -546,6 +550,11 @@ def resolve(d, f):
             spell_resolved(d, link)
         state_check(d)
         f["s"] = 0
+
+
+def _gy_negated(d, link) -> bool:
+    from ..actions import gy_negated     # (actions imports flow)
+    return gy_negated(d, link)
 
 
 def targeting_negated(d, link) -> bool:

@@ -137,14 +137,17 @@ script("Blowback Dragon", ignition(
 
 # Bazoo the Soul-Eater: once per turn, banish one to three monsters from your Graveyard (a cost):
 # +300 ATK for each until the end of the opponent's turn.
+_banishable_monsters = A.banishable_from_gy(A.YOU, A.is_monster_card)
+
+
 def _per_banished(d, link):
     return 300 * len(link["vars"].get("banished", ()))
 
 
 script("Bazoo the Soul-Eater", ignition(
     A.modify(A.this_card_here, atk=_per_banished, turns=1),
-    cost=(A.choose(A.pile(GY, A.YOU, A.is_monster_card), 3, least=1, into="banished",
+    cost=(A.choose(_banishable_monsters, 3, least=1, into="banished",
                    prompt="banish 1 to 3 monsters from your Graveyard"),
           A.banish_cost(A.chosen("banished"))),
-    can_pay=A.exists(A.pile(GY, A.YOU, A.is_monster_card)), once_per_turn=True,
+    can_pay=A.exists(_banishable_monsters), once_per_turn=True,
     label="banish monsters from your Graveyard: +300 ATK each"))

@@ -22,8 +22,10 @@ script("Black Pendant", *equip_spell(None, 500, 0),
 
 def _book_of_life_targets(d, link):
     p = link["player"]
-    return [c for c in d.gy[p] if summonable(A.is_type("Zombie"))(d, c)] + \
-        [c for c in d.gy[1 - p] if d.data[c].is_monster]
+    mine = [c for c in d.gy[p] if summonable(A.is_type("Zombie"))(d, c)]
+    if A.gy_lock_negates(d):
+        return mine     # (today's Necrovalley: nothing may be banished from a Graveyard)
+    return mine + [c for c in d.gy[1 - p] if d.data[c].is_monster]
 
 
 def _mine(d, link):

@@ -53,14 +53,14 @@ def _gravekeepers(d, c):
 # actions.gy_locked. Effects with nothing else to work on cannot be activated (Monster Reborn,
 # Call of the Haunted, Black Luster Soldier's banishing cost); one activated before the lock
 # leaves the Graveyard cards where they are.
-# Today's Necrovalley also stops a card's effect that would move the card itself out of the
-# Graveyard (`gy_lock_self`: Sacred Phoenix of Nephthys stays there). Two simplifications,
-# chosen: today's rulings let an effect that would move a Graveyard card at resolution (not as
-# a cost) be activated and negate it as it resolves, while here, as for 2005, an effect whose
-# only cards are in a Graveyard cannot be activated (the outcome differs only in the card and
-# costs spent); its clause on Type/Attribute changes in the Graveyard has nothing to act on in
-# our card pool.
+# Today's Necrovalley (v10): cards in the Graveyards cannot be banished, so nothing that would
+# banish one can be activated (costs, Summons and effects: `no_gy_banish`); an effect that would
+# move a card in a Graveyard, its own card included (`gy_lock_self`: Sacred Phoenix of Nephthys
+# stays), may be activated and is negated as it resolves (`gy_lock_negates`: Monster Reborn goes
+# to the Graveyard, its target stays; Call of the Haunted stays face-up with nothing). Its
+# clause on Type/Attribute changes in the Graveyard has nothing to act on in our card pool.
 _NECROVALLEY = (*field_spell((_gravekeepers, 500, 500)), continuous("gy_lock"),
-                continuous("untargetable", A.gy_guard))
-script("Necrovalley", *_NECROVALLEY, continuous("gy_lock_self"))
+                continuous("untargetable", A.gy_guard),
+                continuous("no_gy_banish", lambda d, src, p: True))
+script("Necrovalley", *_NECROVALLEY, continuous("gy_lock_self"), continuous("gy_lock_negates"))
 script("Necrovalley", *_NECROVALLEY, era="goat")

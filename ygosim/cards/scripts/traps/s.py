@@ -39,9 +39,12 @@ script("Seven Tools of the Bandit", counter_trap(
     operation=A.negate_activation()))
 
 
+_banishable = A.banishable_from_gy(YOU, A.is_monster_card)
+
+
 def _levelled_victims(d, link):
     """Face-up monsters whose Level is at most the number of monsters in your Graveyard."""
-    n = sum(1 for c in d.gy[link["player"]] if d.data[c].is_monster)
+    n = len(_banishable(d, link))
     return [c for p in (0, 1) for c in d.monsters(p)
             if d.faceup(c) and 0 < d.level(c) <= n]
 
@@ -70,7 +73,7 @@ script("Skull Lair", trap(),
              cost=(A.choose(_levelled_victims, into="victim",
                             prompt="choose a face-up monster to destroy"),
                    _remember_victim,
-                   A.choose(A.pile(GY, YOU, A.is_monster_card), count=_victim_level,
+                   A.choose(_banishable, count=_victim_level,
                             into="banished", prompt="banish that many monsters from your "
                                                     "Graveyard"),
                    A.send_to(A.chosen("banished"), K.BANISHED, K.R_COST))))
