@@ -55,22 +55,28 @@ def test_goat_coverage_counts_every_pool_card_once_by_what_the_store_knows():
 
 
 def test_a_scripted_card_moves_from_facts_only_to_playable(monkeypatch):
-    """Every card of cards.tsv is scripted now (issue 13): take one goat-only script away
-    (Sinister Serpent's) and the card counts as facts only, then give it back."""
-    before = coverage("goat")
+    """Every card of cards.tsv is scripted now (issue 13): take Sinister Serpent's scripts away
+    (today's and its 2005 one) and the card counts as facts only in both eras; with its 2005
+    script alone it plays in goat rules and not in v10; then give them back."""
+    before = {rules: coverage(rules) for rules in ("goat", "v10")}
     card = card_db()["Sinister Serpent"]
-    assert card.playable_in("goat") and not card.playable_in("current")
-    script = card.era_scripts["goat"]
+    assert card.playable_in("goat") and card.playable_in("current")
+    today, old = card.script, card.era_scripts["goat"]
+    monkeypatch.setattr(card, "script", None)
     monkeypatch.setattr(card, "era_scripts", {k: v for k, v in card.era_scripts.items()
                                               if k != "goat"})
     card._variants.clear()
     try:
-        without = coverage("goat")
-        assert without.counts()["playable"] == before.counts()["playable"] - 1
-        assert without.counts()["facts_only"] == before.counts()["facts_only"] + 1
-        assert "Sinister Serpent" in [c.name for c in without.missing()]
-        card.set_era_script("goat", script)
-        assert coverage("goat").counts() == before.counts()
+        for rules in ("goat", "v10"):
+            without = coverage(rules)
+            assert without.counts()["playable"] == before[rules].counts()["playable"] - 1
+            assert without.counts()["facts_only"] == before[rules].counts()["facts_only"] + 1
+            assert "Sinister Serpent" in [c.name for c in without.missing()]
+        card.set_era_script("goat", old)
+        assert card.playable_in("goat") and not card.playable_in("current")
+        assert coverage("goat").counts() == before["goat"].counts()
+        card.set_era_script("current", today)
+        assert coverage("v10").counts() == before["v10"].counts()
     finally:
         card._variants.clear()
 

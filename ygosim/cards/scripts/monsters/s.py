@@ -69,10 +69,25 @@ def _own_standby_in_gy(d, link):
     return d.loc[c] == GY and d.tp == d.owner[c]
 
 
-# 2005: in its owner's Standby Phase, while in the Graveyard, it may return to the hand; each
-# copy separately, any number of times, nothing banished later. (Today's version, once per
-# turn and banished in the opponent's next End Phase, is not scripted: the card plays in goat
-# rules only.)
+def _banish_a_serpent(d, p, _):
+    """The opponent's next End Phase: one Sinister Serpent in player p's Graveyard is banished
+    (if there is one; no Chain)."""
+    for c in d.gy[p]:
+        if d.data[c].name == "Sinister Serpent":
+            d.send([c], K.BANISHED, K.R_EFFECT, p)
+            return
+
+
+# Today: in its owner's Standby Phase, while in the Graveyard, it may return to the hand (only
+# one Sinister Serpent effect a turn, by name), and in the opponent's next End Phase a Sinister
+# Serpent in that player's Graveyard is banished, whether or not this one came back (a delayed
+# effect: no Chain).
+script("Sinister Serpent", trigger(
+    K.EV_STANDBY, (A.to_hand(A.this_card_still), A.delay(_banish_a_serpent, turns=1)),
+    range=GY, condition=_own_standby_in_gy, once_per_turn="name", label="return to the hand"))
+
+# 2005: the same, without the limit and without the banishing: each copy returns separately,
+# any number of times.
 script("Sinister Serpent", trigger(
     K.EV_STANDBY, A.to_hand(A.this_card_still), range=GY, condition=_own_standby_in_gy,
     label="return to the hand"), era="goat")
