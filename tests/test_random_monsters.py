@@ -15,7 +15,7 @@ MONSTERS = [
     "D.D. Assailant", "Dekoichi the Battlechanted Locomotive", "Dark Mimic LV1",
     "Gravekeeper's Guard", "Gravekeeper's Spy", "Exiled Force", "Night Assailant",
     "Sasuke Samurai #4", "Thunder Dragon", "Ryu Kokki", "Sinister Serpent",
-    "Kycoo the Ghost Destroyer",
+    "Kycoo the Ghost Destroyer", "Guardian Sphinx",
 ]
 SUPPORT = ["Polymerization", "Ojama Green", "Ojama Yellow", "Ojama Black", "Dark Hole",
            "Monster Reborn", "Mirror Force", "Sakuretsu Armor", "Brain Control", "Book of Life",

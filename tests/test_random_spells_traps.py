@@ -27,7 +27,8 @@ SPELLS_TRAPS = [
     "Final Countdown", "Solemn Judgment", "Monster Gate", "Reasoning",
     "Wall of Revealing Light", "Archfiend's Oath", "My Body as a Shield", "Curse of Royal",
     "Stumbling", "Light of Intervention", "Prohibition", "Fake Trap", "Reversal Quiz",
-    "Convulsion of Nature", "Different Dimension Capsule", "Necrovalley",
+    "Convulsion of Nature", "Different Dimension Capsule", "Necrovalley", "Axe of Despair",
+    "United We Stand", "Mage Power", "Negate Attack",
 ]
 GOAT_ONLY = []        # cards scripted only in their 2005 version (none now)
 MONSTERS = ["Sangan", "Man-Eater Bug", "Giant Rat", "Battle Ox", "Summoned Skull", "Feral Imp",

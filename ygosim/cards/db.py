@@ -164,6 +164,20 @@ def load_yaml_cards(path: Path) -> list[CardData]:
     return [card_from_dict(r) for r in rows]
 
 
+ARTWORKS_FILE = "alternate-artworks.tsv"
+
+
+def load_alternate_artworks(path: Path) -> list[tuple[int, str]]:
+    """The other passcodes of built-in cards (alternate artworks), as (passcode, name)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                code, name = line.rstrip("\n").split("\t")
+                out.append((int(code), name))
+    return out
+
+
 # -- where files go ----------------------------------------------------------------------------
 
 def user_store_dir() -> Path:
@@ -277,6 +291,8 @@ def built_in_cards() -> tuple[dict, dict]:
         for path in sorted(DATA_DIR.glob("*.yaml")):
             for card in load_yaml_cards(path):
                 db.add(card)
+        for code, name in load_alternate_artworks(DATA_DIR / ARTWORKS_FILE):
+            db.add_alias(code, db.by_name[normalize(name)])
         from .scripts import attach_scripts
         attach_scripts(db)
         _BUILT_IN = (db.by_name, db.by_code)

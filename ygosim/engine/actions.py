@@ -698,6 +698,13 @@ def event_is(*etypes, own=True, filter=None):
     return cond
 
 
+def from_field(d, link):
+    """A trigger condition: the event that moved this card took it from the field (sent from
+    the field to the Graveyard: Sangan, Black Pendant, Axe of Despair)."""
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"] and bool(ev[6][0] & FIELD)
+
+
 def recent(d, etypes, filter=None):
     """Events of these types in the current window (what a "When ..." activation sees)."""
     out = []
@@ -738,6 +745,14 @@ def opponent_attacks(d, link):
 def negate_attack(d, link):
     """A step: negate the attack under way (it still counts as the monster's attack)."""
     d.negate_attack()
+
+
+def end_battle_phase(d, link):
+    """A step: the Battle Phase ends (Negate Attack): the turn player declares no more attacks
+    and goes on to its End Step once the Chain has resolved (flow.battle)."""
+    if d.phase == K.BATTLE:
+        d.pflags.append((d.tp, "battle_ended", d.turn))
+        d.write("The Battle Phase ends")
 
 
 # ------------------------------------------------------------------ positions

@@ -201,11 +201,13 @@ def equip_to_target(d, link):
 
 
 def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):
-    """An Equip Spell for a face-up monster (matching filter) giving it +atk/+def."""
+    """An Equip Spell for a face-up monster (matching filter) giving it +atk/+def (numbers, or
+    functions (duel, this card) -> int: United We Stand, Mage Power)."""
     def bonus(d, src, c):
         e = d.equip[src]
         if e is not None and e[0] == c and (filter is None or filter(d, c)):
-            return (atk, def_)
+            return (atk(d, src) if callable(atk) else atk,
+                    def_(d, src) if callable(def_) else def_)
         return None
     return (spell(target=Target(A.monsters(who, faceup=True, filter=filter),
                                 prompt="choose a monster to equip"),

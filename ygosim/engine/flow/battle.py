@@ -23,6 +23,10 @@ def battle(d, f):
         d.step = K.BATTLE_STEP
         d.attack = None
         d.events.clear()
+        if d.pflags and d.player_flag(d.tp, "battle_ended"):     # (Negate Attack)
+            f["next"] = "main2"
+            _end_step(d, f)
+            return
         f["s"] = 2
         d.ask(d.tp, ACTION, battle_options(d, f.get("replay")), "attack?")
     elif s == 2:
@@ -56,11 +60,7 @@ def battle(d, f):
         if f.pop("acted", False):
             f["s"] = 1
         else:
-            d.step = K.END_STEP
-            f["s"] = 9
-            for src, eff in d.active_statics("battle_end"):   # "at the end of the Battle
-                eff.apply(d, src)                             # Phase": no Chain (Goblin...)
-            phase_window(d)
+            _end_step(d, f)
     elif s == 4:
         f.pop("acted", None)
         if d.attack is None:            # negated (Duel.negate_attack): back to the Battle Step
@@ -98,6 +98,15 @@ def battle(d, f):
         d.step = 0
         d.stack[-2]["next"] = f.get("next", "main2")
         pop(d)
+
+
+def _end_step(d, f) -> None:
+    """The End Step of the Battle Phase, then the phase given by f["next"]."""
+    d.step = K.END_STEP
+    f["s"] = 9
+    for src, eff in d.active_statics("battle_end"):   # "at the end of the Battle Phase":
+        eff.apply(d, src)                             # no Chain (Goblin Attack Force)
+    phase_window(d)
 
 
 def log_attack(d, atk, tgt) -> None:

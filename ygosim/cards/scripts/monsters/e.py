@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, FIELD
+from ....engine.const import DECK
 from ....engine.effects import Target, continuous, ignition, script, trigger
 from ..common import not_this
 
@@ -39,14 +39,9 @@ def _emissary_search(who, confirm):
             A.to_hand(A.chosen(into)), A.reveal(A.chosen(into), to=ANY), after)
 
 
-def _from_field(d, link):
-    ev = link.get("event")
-    return ev is not None and ev[1] == link["card"] and bool(ev[6][0] & FIELD)
-
-
 def _emissary(confirm):
     return trigger(K.EV_TO_GY, _emissary_search(YOU, confirm) + _emissary_search(OPP, confirm),
-                   optional=False, range=K.GY, condition=_from_field,
+                   optional=False, range=K.GY, condition=A.from_field,
                    label="each player adds a Level 3 or lower Normal Monster from the Deck")
 
 

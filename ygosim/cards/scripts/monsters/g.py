@@ -145,3 +145,10 @@ script("Gearfried the Swordmaster", trigger(
     K.EV_EQUIPPED, A.destroy(A.targets), optional=False,
     target=Target(A.monsters(OPP), prompt="choose a monster to destroy"),
     label="destroy a monster"), extra={"no_normal_summon": True, "nomi": True})
+
+
+# Guardian Sphinx: once per turn it may turn itself face-down (an Ignition effect); when it is
+# Flip Summoned (not when flipped by an attack or an effect), every monster the opponent
+# controls goes back to the hand (mandatory, no target; a Fusion Monster to the Extra Deck).
+script("Guardian Sphinx", turns_facedown(),
+       on_flip_summon(A.to_hand(A.monsters(OPP)), "return the opponent's monsters to the hand"))

@@ -19,16 +19,11 @@ def _no_activate_chosen(d, link):
             d.pflags.append((link["player"], ("no_activate", d.name(c)), d.turn))
 
 
-def _from_field_to_gy(d, link):
-    ev = link.get("event")
-    return ev is not None and ev[1] == link["card"] and bool(ev[6][0] & FIELD)
-
-
 script("Sangan", trigger(
     K.EV_TO_GY,
     (A.choose(A.pile(DECK, YOU, A.atk_at_most(1500)), prompt="choose a monster to add"),
      A.to_hand(A.chosen()), A.shuffle_deck(), _no_activate_chosen),
-    optional=False, condition=_from_field_to_gy, range=K.GY, once_per_turn="name",
+    optional=False, condition=A.from_field, range=K.GY, once_per_turn="name",
     label="add a monster with 1500 or less ATK"))
 
 
@@ -45,7 +40,7 @@ script("Sangan", trigger(
     K.EV_TO_GY,
     A.search(A.atk_at_most(1500), prompt="choose a monster with 1500 or less ATK to add")
     + (_show_deck_if_none,),
-    optional=False, condition=_from_field_to_gy, range=K.GY,
+    optional=False, condition=A.from_field, range=K.GY,
     label="add a monster with 1500 or less ATK"), era="goat")
 
 synchro_monster("Scrap Archfiend")   # 1 Tuner + 1 or more non-Tuner monsters

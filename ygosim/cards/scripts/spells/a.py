@@ -6,8 +6,8 @@ from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import DECK, GY
 from ....engine.const import SZONE
-from ....engine.effects import Target, ignition, script, spell
-from ..common import can_discard, discard
+from ....engine.effects import Target, ignition, script, spell, trigger
+from ..common import all_of, can_discard, discard, equip_spell
 
 # Discard one card (cost), then target a card in your Graveyard: put
 # it on top of your Deck.
@@ -45,3 +45,12 @@ script("Archfiend's Oath", spell(),
                 can_pay=A.lp_at_least(500), once_per_turn=True,
                 condition=lambda d, link: bool(d.deck[link["player"]]), range=SZONE,
                 label="pay 500 LP, declare a card, turn over the top card"))
+
+
+# Axe of Despair: Equip Spell, +1000 ATK. When it is sent from the field to the Graveyard, its
+# player may Tribute one of their monsters (cost) to put it on top of their Deck: an optional
+# "When" trigger, so it can miss the timing.
+script("Axe of Despair", *equip_spell(None, 1000, 0),
+       trigger(K.EV_TO_GY, A.send_to(A.this_card_still, DECK), when=True, range=GY,
+               condition=all_of(A.from_field, A.exists(A.monsters(YOU))),
+               cost=A.tribute(A.monsters(YOU)), label="Tribute a monster: back on top of the Deck"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import ATTACK, BANISHED, FIELD, GY
+from ....engine.const import ATTACK, BANISHED, GY
 from ....engine.effects import Target, quickplay, script, spell, trigger
 from ..common import equip_spell, free_zone, summonable
 from ..summoning import ritual_spell
@@ -16,7 +16,7 @@ script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldi
 # monster left, even Set), the opponent takes 500 damage (mandatory).
 script("Black Pendant", *equip_spell(None, 500, 0),
        trigger(K.EV_TO_GY, A.damage(500, OPP), optional=False, range=GY,
-               condition=A.event_is(K.EV_TO_GY, filter=lambda d, link, ev: ev[6][0] & FIELD),
+               condition=A.from_field,
                label="500 damage"))
 
 

@@ -6,8 +6,8 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell
-from ..common import (can_discard, can_special_summon_from, discard, excavate_summon,
-                      free_zone, has_normal_summonable, not_this)
+from ..common import (can_discard, can_special_summon_from, discard, equip_spell,
+                      excavate_summon, free_zone, has_normal_summonable, not_this)
 from ..summoning import room_after
 
 
@@ -144,3 +144,17 @@ script("My Body as a Shield", quickplay(
 script("My Body as a Shield", quickplay(
     condition=_destroys_monsters, cost=A.pay_lp(1500), can_pay=A.lp_at_least(1500),
     operation=A.negate_activation()), era="goat")
+
+
+def _spells_traps_controlled(d, src):
+    """The Spell and Trap Cards (face-up or Set, the Field Spell and cards in the Pendulum
+    Zones too) that this card's controller controls, itself included."""
+    return sum(1 for c in d.szone[d.ctrl[src]] if c >= 0)
+
+
+# Mage Power: Equip Spell; +500 ATK and DEF for each Spell and Trap Card its controller controls.
+def _mage_power(d, src):
+    return 500 * _spells_traps_controlled(d, src)
+
+
+script("Mage Power", *equip_spell(None, _mage_power, _mage_power))

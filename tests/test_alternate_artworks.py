@@ -1,0 +1,38 @@
+"""Alternate artworks: a deck file may name a built-in card by any of its printed passcodes
+(ygosim/cards/data/alternate-artworks.tsv), with no card database imported."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ygosim.cards.db import DATA_DIR, ARTWORKS_FILE, card_db, load_alternate_artworks
+from ygosim.formats.deck import build_deck
+from ygosim.formats.rules import check_deck, format_lists
+from ygosim.formats.ydk import format_ydk, parse_ydk
+
+
+def test_every_alternate_passcode_leads_to_its_card():
+    db = card_db()
+    alts = load_alternate_artworks(Path(DATA_DIR) / ARTWORKS_FILE)
+    assert len(alts) >= 40
+    mains = {c.passcode for c in db.by_name.values()}
+    for code, name in alts:
+        assert code not in mains, code          # never another card's own passcode
+        card = db.get(code)
+        assert card is not None and card.name == name, code
+        assert code in db.codes_of(card)[1:]    # listed after the card's own passcode
+    assert db.get(83555667).name == "Ring of Destruction"
+    assert db.get(46986416) is db.get("Dark Magician")
+
+
+def test_a_deck_with_alternate_passcodes_loads_and_is_goat_legal():
+    db = card_db()
+    main = [83555667, 46986416, 40640058] + [db.get(n).passcode for n in (
+        ["Battle Ox", "Celtic Guardian", "Mystic Tomato", "Feral Imp", "Giant Soldier of Stone",
+         "Archfiend Soldier", "Mystical Elf", "Axe Raider", "Gemini Elf", "Sakuretsu Armor",
+         "Amphibian Beast"] * 3 + ["Pot of Greed", "Graceful Charity", "Heavy Storm", "Sangan"])]
+    assert len(main) == 40
+    deck = build_deck(parse_ydk(format_ydk(main), "alts.ydk"), "alts")
+    assert deck.unknown == []
+    assert [c.name for c in deck.main[:3]] == ["Ring of Destruction", "Dark Magician", "Kuriboh"]
+    banlist, pool = format_lists("goat")
+    assert check_deck(deck, banlist, rules="goat", pool=pool) == []
