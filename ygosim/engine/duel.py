@@ -1019,6 +1019,12 @@ class Duel:
             if self.pflags:
                 self._unlock_zones(c)
             self.mid[c] += 1   # a monster turned face-down is a new card for effects
+            a = self.attack
+            if a is not None and a[1] == c and a[4] == self.mid[c] - 1:
+                # but not for the attack under way: it is still the attack target, on the
+                # field, so no replay (Book of Moon on the attacked monster: the battle goes
+                # on against it in face-down Defense Position)
+                self.attack = a[:4] + (self.mid[c],)
             if self.counters:
                 self._drop_counters(c)
             self.drop_equips()
