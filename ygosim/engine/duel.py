@@ -1025,9 +1025,26 @@ class Duel:
                 # field, so no replay (Book of Moon on the attacked monster: the battle goes
                 # on against it in face-down Defense Position)
                 self.attack = a[:4] + (self.mid[c],)
+            if self.chain:
+                self._still_targeted(c, self.mid[c] - 1)
             if self.counters:
                 self._drop_counters(c)
             self.drop_equips()
+
+    def _still_targeted(self, c: int, old: int) -> None:
+        """Monster c (identity `old`) was just turned face-down: a new card for effects, except
+        as the target of an effect on the Chain that could target it as it is now ("target 1
+        monster": Exiled Force, Thousand-Eyes Restrict still take it); a target that had to be
+        face-up (Snatch Steal, Tsukuyomi) is lost."""
+        ref = (c, old)
+        for lid in self.chain:
+            lk = self.links[lid]
+            ts = lk["targets"]
+            if ref not in ts:
+                continue
+            target = self.data[lk["card"]].script.effects[lk["ei"]].target
+            if target is not None and any(c in g.candidates(self, lk) for g in target.groups):
+                lk["targets"] = tuple((c, self.mid[c]) if t == ref else t for t in ts)
 
     def negate_attack(self) -> bool:
         """Negate the attack being made (Magic Cylinder): it ends at once, no battle happens,
