@@ -12,6 +12,7 @@ import pytest
 
 from ygosim.agents.heuristic import HeuristicAgent
 from ygosim.agents.search import SearchAgent
+from ygosim.cards.db import card_db
 
 _init = HeuristicAgent.__init__
 _search_init = SearchAgent.__init__
@@ -33,3 +34,18 @@ def _search_budget_only(self, *args, **kw):
 def budget_only_bots(monkeypatch):
     monkeypatch.setattr(HeuristicAgent, "__init__", _budget_only)
     monkeypatch.setattr(SearchAgent, "__init__", _search_budget_only)
+
+
+@pytest.fixture
+def unscripted_serpent(monkeypatch):
+    """Every built-in card is scripted: for tests that need one that is not, Sinister Serpent
+    with both its scripts (today's and 2005's) taken away. Yields (card, {era: script}) and
+    gives the scripts back after the test."""
+    card = card_db()["Sinister Serpent"]
+    scripts = {"current": card.script, "goat": card.era_scripts["goat"]}
+    monkeypatch.setattr(card, "script", None)
+    monkeypatch.setattr(card, "era_scripts", {k: v for k, v in card.era_scripts.items()
+                                              if k != "goat"})
+    card._variants.clear()
+    yield card, scripts
+    card._variants.clear()

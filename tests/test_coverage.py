@@ -54,31 +54,26 @@ def test_goat_coverage_counts_every_pool_card_once_by_what_the_store_knows():
             assert by_name[normalize(ref.name)].status == "playable", ref.name
 
 
-def test_a_scripted_card_moves_from_facts_only_to_playable(monkeypatch):
-    """Every card of cards.tsv is scripted now (issue 13): take Sinister Serpent's scripts away
-    (today's and its 2005 one) and the card counts as facts only in both eras; with its 2005
-    script alone it plays in goat rules and not in v10; then give them back."""
-    before = {rules: coverage(rules) for rules in ("goat", "v10")}
-    card = card_db()["Sinister Serpent"]
+def test_a_scripted_card_moves_from_facts_only_to_playable(unscripted_serpent):
+    """Every card of cards.tsv is scripted now (issue 13): with Sinister Serpent's scripts taken
+    away (today's and its 2005 one) the card counts as facts only in both eras; given its 2005
+    script alone it plays in goat rules and not in v10; given both, in both."""
+    card, scripts = unscripted_serpent
+    without = {rules: coverage(rules).counts() for rules in ("goat", "v10")}
+    for rules in ("goat", "v10"):
+        assert "Sinister Serpent" in [c.name for c in coverage(rules).missing()]
+
+    def gained(rules):
+        counts = coverage(rules).counts()
+        return (counts["playable"] - without[rules]["playable"],
+                counts["facts_only"] - without[rules]["facts_only"])
+
+    card.set_era_script("goat", scripts["goat"])
+    assert card.playable_in("goat") and not card.playable_in("current")
+    assert gained("goat") == (1, -1) and gained("v10") == (0, 0)
+    card.set_era_script("current", scripts["current"])
     assert card.playable_in("goat") and card.playable_in("current")
-    today, old = card.script, card.era_scripts["goat"]
-    monkeypatch.setattr(card, "script", None)
-    monkeypatch.setattr(card, "era_scripts", {k: v for k, v in card.era_scripts.items()
-                                              if k != "goat"})
-    card._variants.clear()
-    try:
-        for rules in ("goat", "v10"):
-            without = coverage(rules)
-            assert without.counts()["playable"] == before[rules].counts()["playable"] - 1
-            assert without.counts()["facts_only"] == before[rules].counts()["facts_only"] + 1
-            assert "Sinister Serpent" in [c.name for c in without.missing()]
-        card.set_era_script("goat", old)
-        assert card.playable_in("goat") and not card.playable_in("current")
-        assert coverage("goat").counts() == before["goat"].counts()
-        card.set_era_script("current", today)
-        assert coverage("v10").counts() == before["v10"].counts()
-    finally:
-        card._variants.clear()
+    assert gained("goat") == (1, -1) and gained("v10") == (1, -1)
 
 
 def test_every_card_of_the_reference_list_plays_in_goat_rules():

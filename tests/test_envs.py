@@ -237,26 +237,18 @@ def test_opponent_callable_decks_rules_and_seat_options():
         DuelEnv(seat=2)
 
 
-def test_decks_the_engine_cannot_play_are_refused(monkeypatch):
-    """Every built-in card is scripted now: take Sinister Serpent's scripts away for the test."""
-    from ygosim.cards.db import card_db
+def test_decks_the_engine_cannot_play_are_refused(unscripted_serpent):
     from ygosim.formats.deck import Deck
-    missing = card_db()["Sinister Serpent"]
-    monkeypatch.setattr(missing, "script", None)
-    monkeypatch.setattr(missing, "era_scripts", {})
-    missing._variants.clear()
-    try:
-        assert not missing.playable
-        yugi = load_deck("yugi")
-        deck = Deck("with-unscripted", main=[missing] + list(yugi.main[1:]))
-        with pytest.raises(YgosimError, match="allow_unscripted=True"):
-            DuelEnv(deck=deck)
-        env = DuelEnv(deck=deck, allow_unscripted=True)
-        env.reset(seed=1)
-        with pytest.raises(YgosimError, match=missing.name):
-            duel_aec_env(deck_b=deck)
-    finally:
-        missing._variants.clear()
+    missing, _ = unscripted_serpent
+    assert not missing.playable
+    yugi = load_deck("yugi")
+    deck = Deck("with-unscripted", main=[missing] + list(yugi.main[1:]))
+    with pytest.raises(YgosimError, match="allow_unscripted=True"):
+        DuelEnv(deck=deck)
+    env = DuelEnv(deck=deck, allow_unscripted=True)
+    env.reset(seed=1)
+    with pytest.raises(YgosimError, match=missing.name):
+        duel_aec_env(deck_b=deck)
 
 
 def test_heuristic_opponent_plays():

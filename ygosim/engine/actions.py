@@ -115,8 +115,13 @@ def gy_locked(d, link) -> bool:
         return False
     if not link.get("resolving") and gy_lock_negates(d):
         return False
+    return not _ignores_gy_lock(d, link)
+
+
+def _ignores_gy_lock(d, link) -> bool:
+    """Does the card of `link` say it is free of Graveyard locks (Rite of Spirit)?"""
     s = d.data[link["card"]].script
-    return not (s is not None and s.extra.get("ignores_gy_lock"))
+    return s is not None and bool(s.extra.get("ignores_gy_lock"))
 
 
 def gy_lock_negates(d) -> bool:
@@ -131,10 +136,7 @@ def gy_lock_negates(d) -> bool:
 def gy_negated(d, link) -> bool:
     """Under today's Graveyard lock, is the effect of `link`, about to resolve, negated because
     it would move a card it targeted in a Graveyard?"""
-    if not gy_lock_negates(d) or not d.has_static("gy_lock"):
-        return False
-    s = d.data[link["card"]].script
-    if s is not None and s.extra.get("ignores_gy_lock"):
+    if not gy_lock_negates(d) or not d.has_static("gy_lock") or _ignores_gy_lock(d, link):
         return False
     own = link["card"] if own_gy_free(d) else -1
     return any(d.loc[c] == GY and d.mid[c] == m and c != own for c, m in link["targets"])
@@ -154,8 +156,7 @@ def gy_guard(d, src, c, link) -> bool:
     effect as it resolves instead."""
     if d.loc[c] != GY or (c == link["card"] and own_gy_free(d)) or gy_lock_negates(d):
         return False
-    s = d.data[link["card"]].script
-    return not (s is not None and s.extra.get("ignores_gy_lock"))
+    return not _ignores_gy_lock(d, link)
 
 
 def _out_of_gy_ok(d, link, cards) -> list:
