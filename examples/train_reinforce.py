@@ -22,7 +22,7 @@ import numpy as np
 
 from ygosim.envs import DuelEnv
 from ygosim.envs import encoding as E
-from ygosim.stats import wilson
+from ygosim.analysis.stats import wilson
 
 A = {n: i for i, n in enumerate(E.ACTION_FEATURES)}
 G = {n: i for i, n in enumerate(E.GLOBAL_FEATURES)}

@@ -498,7 +498,7 @@ def check_options_complete(d) -> None:
 def scenario_duel(head=None, **sides):
     """A duel set up by the scenario runner from a dict (format 2): `sides` are the top keys
     (A, B, phase, seed...)."""
-    from ygosim.scenario import build, validate
+    from ygosim.play.scenario import build, validate
     doc = dict(head or {"name": "test", "turn": 3, "turn_player": "A"}, **sides)
     validate(doc, "<test>")
     return build(doc, "<test>")

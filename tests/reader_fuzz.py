@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 from hypothesis import strategies as st
 
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -278,7 +278,7 @@ def scenario_inputs(draw):
 
 
 def probe_scenario(data: bytes) -> str:
-    from ygosim.scenario import build, load_scenario
+    from ygosim.play.scenario import build, load_scenario
     path = _write("scenario.yaml", data)
 
     def read():
@@ -291,10 +291,10 @@ def probe_scenario(data: bytes) -> str:
 
 @lru_cache(maxsize=1)
 def replay_docs() -> list:
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     from ygosim.agents.random_agent import RandomAgent
     from ygosim.formats.deck import load_deck
-    from ygosim.sim import play_duel
+    from ygosim.analysis.sim import play_duel
     yugi, kaiba = load_deck("yugi"), load_deck("kaiba")
     docs = []
     for seed, options in ((1, {}), (2, {"turn_cap": 6}), (3, {"rules": {"name": "goat", "hand_limit": 7}})):
@@ -312,7 +312,7 @@ def replay_inputs(draw):
 
 
 def probe_replay(item) -> str:
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     suffix, data = item
     path = _write("replay" + suffix, data)
 

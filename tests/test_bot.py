@@ -11,7 +11,7 @@ from ygosim.agents.random_agent import RandomAgent
 from ygosim.agents.search import SearchAgent
 from ygosim.engine.api import new_duel
 from ygosim.formats.deck import load_deck
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 

@@ -9,7 +9,7 @@ from test_formats_support import DATA, home, legal_main, make_cdb, normal_monste
 from ygosim.cards.db import card_db
 from ygosim.formats.deck import Deck, load_deck
 from ygosim.formats.lflist import Banlist, load_banlist
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 from ygosim.formats.rules import check_deck, not_playable, require_playable
 from ygosim.formats.store import import_cards
 from ygosim.formats.ydk import format_ydk

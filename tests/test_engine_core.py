@@ -9,7 +9,7 @@ from engine_util import check_invariants, decks, fresh, lp_explained
 from ygosim.engine import const as K
 from ygosim.engine import flow
 from ygosim.engine.api import new_duel
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 
 def position(text):

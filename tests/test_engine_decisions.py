@@ -8,8 +8,8 @@ import yaml
 from engine_util import diff_snapshots, fresh, play_out, random_answers, snapshot
 from ygosim.engine.decision import Option
 from ygosim.engine.text import match, options_interchangeable
-from ygosim.errors import IllegalAction
-from ygosim.scenario import build
+from ygosim.cards.errors import IllegalAction
+from ygosim.play.scenario import build
 
 POSITION = """
 name: decisions

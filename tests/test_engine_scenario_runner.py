@@ -4,7 +4,7 @@ import textwrap
 import pytest
 import yaml
 
-from ygosim.scenario import run_scenario, validate
+from ygosim.play.scenario import run_scenario, validate
 
 
 def run(text):

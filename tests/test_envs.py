@@ -19,7 +19,7 @@ from ygosim.engine.observe import determinize, hidden_from, observe  # noqa: E40
 from ygosim.engine.rng import Rng  # noqa: E402
 from ygosim.envs import ENV_ID, DuelEnv, duel_aec_env  # noqa: E402
 from ygosim.envs import encoding as E  # noqa: E402
-from ygosim.errors import YgosimError  # noqa: E402
+from ygosim.cards.errors import YgosimError  # noqa: E402
 from ygosim.formats.deck import load_deck  # noqa: E402
 
 ENC = E.Encoder()

@@ -8,7 +8,7 @@ from ygosim.engine import extra as X
 from ygosim.engine.api import add_card, blank_duel, index_scripts, apply_rule_options
 from ygosim.engine.effects import CardScript, ignition
 from ygosim.engine.flow import push, run
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 
 def duel_with(setup, rules="v10"):

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_formats_support import DATA, home, legal_main, run  # noqa: F401  (fixture)
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck, read_deck_list
 from ygosim.formats.lflist import load_banlist, parse_lflist
 from ygosim.formats.textfile import write_atomic

@@ -12,7 +12,7 @@ import yaml
 from test_formats_support import (DATA, OFFICIAL_TEXT, TEST_ROWS, files_in, home,  # noqa: F401
                                   make_cdb, run, store_bytes, stored)
 from ygosim.cards.db import card_db
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck
 from ygosim.formats.rules import check_deck
 from ygosim.formats.store import import_cards, known_cards, store_path

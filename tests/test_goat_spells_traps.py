@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ygosim.engine.observe import determinize, observe
 from ygosim.engine.rng import Rng
-from ygosim.scenario import build as build_scenario
+from ygosim.play.scenario import build as build_scenario
 
 DECK_A = ["Jinzo", "Sangan", "Feral Imp", "Battle Ox"]
 DECK_B = ["Summoned Skull", "Mystic Tomato", "Celtic Guardian", "Dark Magician"]

@@ -20,7 +20,7 @@ from ygosim.engine.api import new_duel
 from ygosim.engine.observe import determinize, observe
 from ygosim.engine.rng import Rng
 from ygosim.formats.deck import load_deck
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 YUGI, KAIBA, MASTERS = load_deck("yugi"), load_deck("kaiba"), load_deck("masters")
 

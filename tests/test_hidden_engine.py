@@ -14,8 +14,8 @@ from ygosim.engine.log import mark, view
 from ygosim.engine.observe import SPECTATOR, determinize, log_view, observe
 from ygosim.engine.rng import Rng
 from ygosim.engine.text import Parsed, _assign, match, split_list
-from ygosim.errors import IllegalAction
-from ygosim.scenario import build, run_scenario
+from ygosim.cards.errors import IllegalAction
+from ygosim.play.scenario import build, run_scenario
 
 def pick(d, line):
     d.apply(line)
@@ -288,7 +288,7 @@ def test_matching_many_copies_is_polynomial():
 def test_scenario_card_names_parse_in_linear_time():
     """`NAME (tag)` in a scenario: a lazy regular expression backtracked quadratically over
     long runs of spaces (seconds for 20,000 of them)."""
-    from ygosim.scenario import _suffix
+    from ygosim.play.scenario import _suffix
     with within(5):
         for text in ("A" + " " * 300000 + "x", "A(" + " " * 300000, "A (" + "a " * 150000):
             assert _suffix(text) == (text.strip(), None)
@@ -304,7 +304,7 @@ def test_replay_as_a_player_prints_only_their_view_of_the_log(tmp_path):
     as B or a full replay reads it where A's view differs."""
     from click.testing import CliRunner
     from test_hidden_log import PLAIN, SPY
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     from ygosim.agents.random_agent import RandomAgent
     from ygosim.cli import main
     from ygosim.engine.api import new_duel

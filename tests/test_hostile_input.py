@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ygosim import replay as R
+from ygosim.play import replay as R
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.cli import main
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck
 from ygosim.formats.textfile import parse_json, parse_yaml
-from ygosim.safetext import excerpt
-from ygosim.scenario import ScenarioError, load_scenario
-from ygosim.sim import play_duel
+from ygosim.cards.safetext import excerpt
+from ygosim.play.scenario import ScenarioError, load_scenario
+from ygosim.analysis.sim import play_duel
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 

@@ -12,7 +12,7 @@ from ygosim.cli import main
 from ygosim.engine.api import new_duel
 from ygosim.engine.decision import CALL, FIRST
 from ygosim.formats.deck import load_deck
-from ygosim.match import (Match, SideDeckError, duel_seed, parse_side_line, play_match,
+from ygosim.play.match import (Match, SideDeckError, duel_seed, parse_side_line, play_match,
                           side_swap, went_first)
 
 
@@ -237,7 +237,7 @@ def test_cli_match_bad_input():
 
 
 def test_text_side_deck_for_a_person(decks):
-    from ygosim.match import text_side_deck
+    from ygosim.play.match import text_side_deck
     a = sided_deck()
     out_name, in_name = a.main[0].name, a.side[0].name
     lines = iter(["side: out Blue-Eyes White Dragon in " + in_name,   # refused: not in the deck
@@ -257,7 +257,7 @@ def test_text_side_deck_for_a_person(decks):
 
 
 def test_text_side_deck_end_of_input_keeps_the_deck():
-    from ygosim.match import text_side_deck
+    from ygosim.play.match import text_side_deck
 
     def eof(prompt=""):
         raise EOFError

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.cli import main
 from ygosim.formats.deck import load_deck
-from ygosim.frontends.terminal import IO, TerminalTable
-from ygosim.table import Table
+from ygosim.cli.terminal import IO, TerminalTable
+from ygosim.play.table import Table
 
 
 def test_duel_match_plain_to_the_end():

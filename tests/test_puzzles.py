@@ -17,7 +17,7 @@ from ygosim.cli import main
 from ygosim.engine.decision import POSITION, RESPONSE, SELECT, ZONE
 from ygosim.engine.observe import log_view
 from ygosim.engine.text import match
-from ygosim.puzzle import load_puzzle, run_puzzle
+from ygosim.play.puzzle import load_puzzle, run_puzzle
 
 PUZZLES = sorted((Path(__file__).parent / "puzzles").glob("*.yaml"))
 

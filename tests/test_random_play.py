@@ -112,7 +112,7 @@ def _scenario_files():
 def test_random_play_on_from_every_scenario(part):
     """From where each scenario stops, random players go on for a dozen turns: the same
     invariants and rule checks hold in all those positions (many cards, odd states)."""
-    from ygosim.scenario import load_scenario, run_scenario
+    from ygosim.play.scenario import load_scenario, run_scenario
     files = _scenario_files()[part::2]
     played = 0
     for path in files:

@@ -11,7 +11,7 @@ ray = pytest.importorskip("ray", reason="Ray is not installed: pip install -e '.
 
 from ygosim.cli import main  # noqa: E402
 from ygosim.formats.deck import load_deck  # noqa: E402
-from ygosim.sim import simulate  # noqa: E402
+from ygosim.analysis.sim import simulate  # noqa: E402
 
 
 @pytest.fixture(scope="module")

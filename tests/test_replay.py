@@ -6,12 +6,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from ygosim import replay as R
+from ygosim.play import replay as R
 from ygosim.agents.heuristic import HeuristicAgent
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.cli import main
 from ygosim.formats.deck import load_deck
-from ygosim.sim import play_duel
+from ygosim.analysis.sim import play_duel
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 

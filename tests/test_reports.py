@@ -14,8 +14,8 @@ from ygosim.cli import main
 from ygosim.engine.api import new_duel
 from ygosim.agents import make_agent
 from ygosim.formats.deck import load_deck
-from ygosim.sim import game_seed, simulate
-from ygosim.stats import p_all_parts, p_at_least_one, wilson
+from ygosim.analysis.sim import game_seed, simulate
+from ygosim.analysis.stats import p_all_parts, p_at_least_one, wilson
 
 
 def run(*args):
@@ -193,7 +193,7 @@ def test_deck_odds_every_card_by_default_and_errors():
 # ---------------------------------------------------------------------------- progress bars
 def test_progress_bar_on_a_terminal_only():
     from rich.console import Console
-    from ygosim.frontends.series import progress_bar
+    from ygosim.cli.series import progress_bar
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True, width=100)
     with progress_bar(5, "duels", console=console) as advance:

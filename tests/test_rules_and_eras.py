@@ -5,7 +5,7 @@ import pickle
 
 import pytest
 
-from ygosim import replay as R
+from ygosim.play import replay as R
 from ygosim.cards.db import card_db
 from ygosim.cards.model import CardData, card_from_dict
 from ygosim.engine import actions as A
@@ -15,11 +15,11 @@ from ygosim.engine.api import add_card, apply_rule_options, blank_duel, index_sc
 from ygosim.engine.effects import CardScript, ignition
 from ygosim.engine.flow import push, run
 from ygosim.engine.rules import GOAT, NAMES, V10, get_rules
-from ygosim.errors import YgosimError
+from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck
 import yaml
 
-from ygosim.scenario import ScenarioError, build, validate
+from ygosim.play.scenario import ScenarioError, build, validate
 
 
 def two_version_card() -> CardData:
@@ -184,7 +184,7 @@ def test_script_with_an_era_is_kept_beside_the_current_one(monkeypatch):
 def test_side_decking_checks_the_rule_sets_deck_sizes():
     import copy
 
-    from ygosim.match import Match, SideDeckError, side_swap
+    from ygosim.play.match import Match, SideDeckError, side_swap
     fusion = next(c for c in card_db().by_name.values() if c.is_extra_deck)
     d = copy.copy(load_deck("yugi"))
     d.main = (d.main + load_deck("kaiba").main)[:60]

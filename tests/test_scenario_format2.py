@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from ygosim.cli import main
 from ygosim.engine import const as K
 from ygosim.engine.actions import equipped_to
-from ygosim.scenario import ScenarioError, build, run_scenario, validate
+from ygosim.play.scenario import ScenarioError, build, run_scenario, validate
 
 from engine_util import card_named as _card, scenario_duel as _build
 

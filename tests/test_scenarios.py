@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from ygosim.scenario import run_scenario_file
+from ygosim.play.scenario import run_scenario_file
 
 ROOT = Path(__file__).parent / "scenarios"
 FILES = sorted(ROOT.rglob("*.yaml"))

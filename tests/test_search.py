@@ -14,7 +14,7 @@ from ygosim.agents.random_agent import RandomAgent
 from ygosim.agents.search import SEARCH_LINES, SearchAgent, policy
 from ygosim.engine.api import new_duel
 from ygosim.formats.deck import load_deck
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 from test_bot import play as play_checked
 

@@ -1,6 +1,6 @@
 """Rules of the issue-3 Spell/Trap cards that no card in the pool can reach from a scenario."""
 from ygosim.engine import const as K
-from ygosim.scenario import build
+from ygosim.play.scenario import build
 
 
 def _duel():

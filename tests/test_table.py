@@ -1,4 +1,4 @@
-"""The table layer (ygosim/table.py): whole duels through it, priority, stops, hold, undo,
+"""The table layer (ygosim/play/table.py): whole duels through it, priority, stops, hold, undo,
 stale answers, bad input, the grammar as a player writes it, the Match, spectators."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from ygosim.agents.random_agent import RandomAgent
 from ygosim.engine.decision import RESPONSE
 from ygosim.engine.observe import SPECTATOR, hidden_from, log_view
 from ygosim.formats.deck import load_deck
-from ygosim.scenario import build
-from ygosim.table import Table, TableError
+from ygosim.play.scenario import build
+from ygosim.play.table import Table, TableError
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 
@@ -455,7 +455,7 @@ def test_chat_between_people_reaches_everyone():
 
 # ============================================================================ replays
 def test_replays_saved_by_the_table_play_back(tmp_path):
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     t = Table((YUGI, KAIBA), seed=8, quiet=True, bot="random", save_replay=str(tmp_path / "d.json"))
     play(t, random_person(4))
     assert t.state == "over"

@@ -18,9 +18,9 @@ from ygosim.engine.api import new_duel
 from ygosim.engine.observe import determinize, observe
 from ygosim.engine.rng import Rng
 from ygosim.formats.deck import load_deck
-from ygosim.frontends.board import abbreviate, compact_board
-from ygosim.frontends.terminal import IO, TerminalTable
-from ygosim.table import Table
+from ygosim.cli.board import abbreviate, compact_board
+from ygosim.cli.terminal import IO, TerminalTable
+from ygosim.play.table import Table
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -214,7 +214,7 @@ def test_a_full_field_in_the_compact_layout():
                           "Right Leg of the Forbidden One", "Dark Hole", "Trap Hole"]},
            "B": {"monsters": ["Blue-Eyes White Dragon"] * 2 + ["Feral Imp (facedown)"] * 3,
                  "spells": ["Waboku"] * 5}}
-    from ygosim.scenario import build
+    from ygosim.play.scenario import build
     lines = compact_board(observe(build(doc), 0), 80)
     from rich.text import Text
     plain = [Text.from_markup(x).plain for x in lines]
@@ -269,7 +269,7 @@ def test_save_at_the_end(tmp_path):
     r = run_cli(["--seed", str(seed), "--quiet"], lines + [f"save {path}", "quit"])
     assert r.exit_code == 0
     assert f"Replay saved to {path}" in r.output
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     assert R.play(R.load(path)).log[-1] == expected.log[-1]
 
 
@@ -303,7 +303,7 @@ def test_ctrl_c_offers_to_save_and_leaves_with_130(tmp_path):
     assert status == 130
     assert "Interrupted." in out and "Save the replay before leaving?" in out
     assert f"Replay saved to {path}" in out
-    from ygosim import replay as R
+    from ygosim.play import replay as R
     assert len(R.load(path).decisions) == len(t.duel.history)
     # Enter: leave without saving
     _, status, out = terminal([], stdin=Interrupting(["1", ""], 2))

@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="the browser tests need playwright (the test extra)")
 
-from ygosim import replay as R  # noqa: E402
+from ygosim.play import replay as R  # noqa: E402
 from ygosim.engine.observe import SPECTATOR  # noqa: E402
 
 from web_util import LiveServer, Spy, pick  # noqa: E402

@@ -12,7 +12,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from ygosim import replay as R  # noqa: E402
+from ygosim.play import replay as R  # noqa: E402
 from ygosim.engine.observe import SPECTATOR  # noqa: E402
 from ygosim.web import rooms as RM  # noqa: E402
 from ygosim.web.server import create_app  # noqa: E402

@@ -103,7 +103,7 @@ class Spy:
     lock, same moment). Use with pytest's monkeypatch."""
 
     def __init__(self, monkeypatch):
-        from ygosim.table import Table
+        from ygosim.play.table import Table
         from ygosim.web import rooms
         self.made: dict = {}
         self.sent: dict = {}          # viewer -> [(message, secret)]

@@ -44,11 +44,11 @@ def _timed(agent, times: list):
 
 
 def play(args) -> dict:
-    """Game i of the series (as ygosim.sim.simulate_range plays it), with agent A timed."""
+    """Game i of the series (as ygosim.analysis.sim.simulate_range plays it), with agent A timed."""
     i, deck_a, deck_b, agent_a, agent_b, seed, rules = args
     from ygosim.agents import make_agent
     from ygosim.formats.deck import load_deck
-    from ygosim.sim import game_seed, play_duel_first
+    from ygosim.analysis.sim import game_seed, play_duel_first
     da, db = load_deck(deck_a), load_deck(deck_b)
     s = game_seed(seed, i)
     times: list = []
@@ -95,7 +95,7 @@ def pct(xs: list, q: float) -> float:
 
 
 def summary(paths: list) -> dict:
-    from ygosim.stats import wilson
+    from ygosim.analysis.stats import wilson
     games, starts, series = [], [], None
     for p in paths:
         with open(p, encoding="utf-8") as f:

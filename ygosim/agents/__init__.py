@@ -18,7 +18,7 @@ LEVELS = ("easy", "normal", "hard")
 
 def make_agent(name: str, seed: int = 0, talk: bool = False):
     """The agent called `name`, seeded; `talk` turns on the chat of agents that talk."""
-    from ..errors import YgosimError
+    from ..cards.errors import YgosimError
     if name not in AGENTS:
         raise YgosimError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
     make = AGENTS[name]

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import YgosimError
-from ..safetext import printable
+from .errors import YgosimError
+from .safetext import printable
 from .model import CardData, card_from_dict
 
 DATA_DIR = Path(__file__).parent / "data"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from ..errors import IllegalAction
+from ..cards.errors import IllegalAction
 from . import const as K
 from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIELD,
                     ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)

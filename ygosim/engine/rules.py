@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 
 
 @dataclass(frozen=True)

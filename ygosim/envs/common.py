@@ -3,7 +3,7 @@ actions, rewards, text rendering."""
 from __future__ import annotations
 
 from ..engine.observe import observe
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 
 SETUP_KEYS = ("deck", "opponent_deck", "rules", "seat")
 

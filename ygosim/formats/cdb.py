@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards.codes import NOT_DECK_CARD_BITS, TYPE_BITS, facts_from_row
-from ..errors import YgosimError
-from ..safetext import printable, quoted
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable, quoted
 from .decklist import MAX_PASSCODE
 from .textfile import LIMITS
 

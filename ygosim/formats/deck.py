@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ..cards.db import CardDB
 from ..cards.model import CardData
-from ..errors import YgosimError
-from ..safetext import printable
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable
 from .decklist import SECTION_TITLES, SECTIONS, DeckList, Entry
 from .store import find_card
 from .ydk import format_ydk, parse_ydk, read_ydk

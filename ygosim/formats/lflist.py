@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import YgosimError
-from ..safetext import printable, quoted
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable, quoted
 from .decklist import MAX_PASSCODE
 from .textfile import read_text
 

@@ -17,7 +17,7 @@ from collections import Counter
 
 from ..cards.db import CardDB, normalize
 from ..engine.rules import Rules, get_rules
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 from .deck import UNKNOWN_HINT, Deck
 from .decklist import SECTIONS
 from .lflist import STATUS, Banlist

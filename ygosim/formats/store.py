@@ -20,8 +20,8 @@ from pathlib import Path
 from ..cards.db import (SCHEMA, SCHEMA_VERSION, CardDB, built_in_cards, card_db, normalize,
                         reset_card_db, store_path)
 from ..cards.model import CardData, card_from_dict
-from ..errors import YgosimError
-from ..safetext import printable, quoted
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable, quoted
 from .cdb import MAX_NAME, CardRead, read_cdb
 from .ygoprodeck import read_ygoprodeck
 

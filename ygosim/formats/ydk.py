@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import YgosimError
-from ..safetext import excerpt, printable, quoted
+from ..cards.errors import YgosimError
+from ..cards.safetext import excerpt, printable, quoted
 from .decklist import MAX_DECK_CARDS, MAX_PASSCODE, DeckList, Entry
 from .textfile import read_text
 

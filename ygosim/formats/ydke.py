@@ -6,7 +6,7 @@ import base64
 import binascii
 import struct
 
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 from .decklist import MAX_DECK_CARDS, SECTION_TITLES, SECTIONS, DeckList, Entry
 
 PREFIX = "ydke://"

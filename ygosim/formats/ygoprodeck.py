@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 from ..cards.codes import LINK_ARROWS, MONSTER_FRAMES
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 from .cdb import MAX_ROWS, CardRead, has_pendulum_effect
 from .decklist import MAX_PASSCODE
-from ..safetext import printable, quoted
+from ..cards.safetext import printable, quoted
 from .textfile import parse_json, read_text
 
 SUBTYPES = {

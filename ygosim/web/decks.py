@@ -13,8 +13,8 @@ import functools
 from importlib import resources
 from pathlib import PurePath
 
-from ..errors import YgosimError
-from ..safetext import excerpt, printable
+from ..cards.errors import YgosimError
+from ..cards.safetext import excerpt, printable
 
 MAX_YDK_TEXT = 64_000          # characters of an uploaded .ydk
 MAX_NAME = 24                  # a player's name

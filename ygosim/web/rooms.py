@@ -1,4 +1,4 @@
-"""Rooms: a table (ygosim.table.Table) and the people connected to it.
+"""Rooms: a table (ygosim.play.table.Table) and the people connected to it.
 
 A room is made in the lobby: against the bot (its table starts at once) or against another
 person (the table starts when they join through the room's link). Each seat has a secret
@@ -21,8 +21,8 @@ import secrets
 import time
 
 from ..engine.observe import SPECTATOR
-from ..errors import IllegalAction, YgosimError
-from ..safetext import excerpt
+from ..cards.errors import IllegalAction, YgosimError
+from ..cards.safetext import excerpt
 
 log = logging.getLogger("ygosim.web")
 
@@ -133,7 +133,7 @@ class Room:
 
     def start_table(self) -> None:
         """Make the table (in a worker thread: the bot may play its first decisions)."""
-        from ..table import Table
+        from ..play.table import Table
         kw = {}
         if self.opponent == "bot":
             kw["bot"] = self.bot
@@ -231,13 +231,13 @@ class Room:
 
     async def handle(self, conn: Conn, msg: dict):
         """One message from a connection. Returns what to say to it (lines), or None."""
-        from ..table import TableError
+        from ..play.table import TableError
         kind = msg.get("type")
         if kind == "ping":
             return None
         if kind == "card":
             from ..engine.rules import get_rules
-            from ..table import card_facts
+            from ..play.table import card_facts
             name = msg.get("name")
             if not isinstance(name, str):
                 raise Refused("card: a name is text")

@@ -39,8 +39,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.observe import SPECTATOR
-from ..errors import IllegalAction, YgosimError
-from ..safetext import excerpt
+from ..cards.errors import IllegalAction, YgosimError
+from ..cards.safetext import excerpt
 from . import decks as D
 from .rooms import MAX_CONNECTIONS, MAX_MESSAGE, MAX_STRIKES, Conn, Refused, Room, Rooms
 
@@ -91,7 +91,7 @@ class ReplayView:
     steps."""
 
     def __init__(self, rep):
-        from .. import replay as R
+        from ..play import replay as R
         self.rep = rep
         d = R.start(rep)
         self.checkpoints = {0: d.clone()}
@@ -107,7 +107,7 @@ class ReplayView:
         self.end = d
 
     def at(self, n: int):
-        from .. import replay as R
+        from ..play import replay as R
         base = max(k for k in self.checkpoints if k <= n)
         d = self.checkpoints[base].clone()
         for x in self.rep.decisions[base:n]:
@@ -248,7 +248,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
 
     async def card(request):
         from ..engine.rules import NAMES, get_rules
-        from ..table import TableError, card_facts
+        from ..play.table import TableError, card_facts
         name = request.query_params.get("name", "")
         rules = request.query_params.get("rules", "v10")
         if rules not in NAMES:
@@ -260,7 +260,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             return error(404, str(e))
 
     async def upload_replay(request):
-        from .. import replay as R
+        from ..play import replay as R
         if not allowed_to_create(request):
             return error(429, "too many uploads from here: wait a little")
         try:

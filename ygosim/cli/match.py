@@ -5,8 +5,8 @@ import json
 
 import click
 
-from ..cli import main
-from .cli_sim import DECK_HELP, load_deck_arg, rules_options
+from . import main
+from .sim import DECK_HELP, load_deck_arg, rules_options
 from .options import agent_option, allow_unscripted_option, check_playable, rules_option, seed_option
 from .series import progress_bar
 
@@ -27,7 +27,7 @@ from .series import progress_bar
 def match(deck_a, deck_b, games, agent_a, agent_b, seed, rules, allow_unscripted, as_json):
     """Play a Match between two agents: who went first, the winner, why and the turns of
     each Duel, and the Match result. Agents keep their decks between Duels."""
-    from ..match import play_match
+    from ..play.match import play_match
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
     labels = (f"deck A ({a.name})", f"deck B ({b.name})")
     found = check_playable(dict(zip(labels, (a, b))), allow_unscripted, rules)

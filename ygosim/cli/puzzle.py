@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..cli import main
+from . import main
 from .options import agent_option, seed_option
 
 
@@ -18,8 +18,8 @@ def puzzle(files, agent_name, seed, verbose):
     """Let an agent play the turn of each puzzle; SOLVED if it wins that turn. Exit 0 all
     solved, 1 some not, 2 a file cannot be read."""
     from ..agents import make_agent
-    from ..puzzle import load_puzzle, run_puzzle
-    from ..scenario import ScenarioError
+    from ..play.puzzle import load_puzzle, run_puzzle
+    from ..play.scenario import ScenarioError
     bad = False
     solved = total = 0
     for f in files:

@@ -11,9 +11,9 @@ import json
 
 from ..cards.db import normalize
 from ..cards.model import CardData
-from ..cli import main
+from . import main
 from ..engine.rules import get_rules
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 from ..formats.deck import BUILT_IN, load_deck, read_deck_list
 from ..formats.decklist import SECTIONS
 from ..formats.lflist import load_banlist
@@ -21,7 +21,7 @@ from ..formats.store import import_cards, known_cards
 from ..formats.textfile import write_atomic
 from ..formats.ydk import format_ydk
 from ..formats.ydke import format_ydke
-from ..safetext import printable, quoted
+from ..cards.safetext import printable, quoted
 from .options import rules_option
 
 DECK_HELP = f"DECK is a .ydk file, a ydke:// URL, or a built-in deck: {', '.join(BUILT_IN)}."

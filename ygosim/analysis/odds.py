@@ -3,16 +3,16 @@
 The player going first sees `opening_hand` cards by their first Main Phase (plus one under rules
 with `first_turn_draw`, goat); the player going second sees `opening_hand + 1` (their first
 draw). For a card, a group ("at least one of these") and a combo ("at least one of each part")
-the chance is exact: hypergeometric, by inclusion-exclusion for combos (`ygosim.stats`). Combos
+the chance is exact: hypergeometric, by inclusion-exclusion for combos (`ygosim.analysis.stats`). Combos
 are also dealt at random (`trials` shuffled hands, seeded) as a check a reader can see.
 """
 from __future__ import annotations
 
 import random
 
-from .cards.db import normalize
-from .errors import YgosimError
-from .safetext import excerpt
+from ..cards.db import normalize
+from ..cards.errors import YgosimError
+from ..cards.safetext import excerpt
 from .stats import p_all_parts, rate
 
 
@@ -25,7 +25,7 @@ def deck_odds(deck, cards=(), groups=(), combos=(), rules=None, trials=100_000,
               seed=0) -> dict:
     """The odds table as a dict: rules, hand sizes, deck size, and one row per card, group or
     combo asked (every distinct card when nothing is asked)."""
-    from .engine.rules import get_rules
+    from ..engine.rules import get_rules
     rules = get_rules(rules)
     main = list(deck.main)
     n = len(main)

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from .errors import YgosimError
-from .safetext import quoted
+from ..cards.errors import YgosimError
+from ..cards.safetext import quoted
 
 FORMAT = "ygosim-replay"
 VERSION = 1
@@ -90,7 +90,7 @@ def result_of(d) -> dict:
 def save(rep: Replay, path) -> Path:
     """Write the replay to `path` (YAML if it ends in .yaml/.yml, else JSON) atomically: on any
     error (a full disk) an older file of that name is left as it was."""
-    from .formats.textfile import write_atomic
+    from ..formats.textfile import write_atomic
     path = Path(path)
     data = rep.as_dict()
     if path.suffix.lower() in (".yaml", ".yml"):
@@ -131,9 +131,9 @@ def _rules_problem(ref) -> str | None:
     presets give it (true/false, a whole number from 0 to 1,000,000, one of the presets' words,
     a short list of them)."""
     from dataclasses import fields
-    from .cards.codes import MONSTER_FRAMES
-    from .engine.rules import NAMES, PRESETS, Rules
-    from .safetext import quoted
+    from ..cards.codes import MONSTER_FRAMES
+    from ..engine.rules import NAMES, PRESETS, Rules
+    from ..cards.safetext import quoted
     if isinstance(ref, str):
         return None if ref in NAMES else f"{quoted(ref)} is not one of {', '.join(NAMES)}"
     if not isinstance(ref, dict):
@@ -178,8 +178,8 @@ def _is_int(v) -> bool:
 def load(path) -> Replay:
     """The replay in file `path`; anything that is not a valid replay is a ReplayError naming
     the file and the key or step."""
-    from .formats.textfile import parse_json, parse_yaml, read_text
-    from .safetext import printable
+    from ..formats.textfile import parse_json, parse_yaml, read_text
+    from ..cards.safetext import printable
     where = printable(str(path))
     try:
         text = read_text(path, "replay")
@@ -195,8 +195,8 @@ def load(path) -> Replay:
 
 
 def from_dict(data, where: str = "replay") -> Replay:
-    from .formats.decklist import MAX_DECK_CARDS, MAX_PASSCODE
-    from .safetext import excerpt, printable
+    from ..formats.decklist import MAX_DECK_CARDS, MAX_PASSCODE
+    from ..cards.safetext import excerpt, printable
 
     def bad(key, msg):
         raise ReplayError(f"{where}: {key}: {msg}")
@@ -325,7 +325,7 @@ def _at(rep: Replay) -> str:
 
 
 def build_decks(rep: Replay) -> list:
-    from .formats.store import find_card
+    from ..formats.store import find_card
     out = []
     for i, dk in enumerate(rep.decks):
         secs = {}
@@ -344,7 +344,7 @@ def build_decks(rep: Replay) -> list:
 
 
 def _start(rep: Replay):
-    from .engine.api import new_duel
+    from ..engine.api import new_duel
     a, b = build_decks(rep)
     try:
         return new_duel(a, b, seed=rep.seed, options=rep.options or None,
@@ -363,7 +363,7 @@ def start(rep: Replay):
 def step(d, x: dict, where: str = "") -> None:
     """Apply one recorded decision, checking that it fits; ReplayError names the step (and the
     file, `where`: pass the Replay's `source`)."""
-    from .errors import IllegalAction
+    from ..cards.errors import IllegalAction
     n = f"{where}: step {x.get('step', '?')}" if where else f"step {x.get('step', '?')}"
     dec = d.pending
     if dec is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..safetext import printable
+from ..cards.safetext import printable
 
 KIND_STYLE = {"monster": "yellow", "spell": "green", "trap": "magenta"}
 SMALL_WORDS = frozenset({"the", "of", "a", "an", "and", "in", "to", "from", "with", "for"})

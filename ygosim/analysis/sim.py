@@ -4,8 +4,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .agents import make_agent
-from .engine.api import new_duel
+from ..agents import make_agent
+from ..engine.api import new_duel
 
 
 @dataclass
@@ -207,7 +207,7 @@ def bench(deck_a, deck_b, games: int = 200, seed: int = 0, options=None) -> dict
 
     Times are this process's CPU time, so that other work on the machine does not skew the
     figures: they are what one core does."""
-    from .agents.random_agent import RandomAgent
+    from ..agents.random_agent import RandomAgent
     t0 = _clock()
     decisions = 0
     turns = 0

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import main
-from ..errors import YgosimError
+from . import main
+from ..cards.errors import YgosimError
 
 
 @main.command()

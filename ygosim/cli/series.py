@@ -46,8 +46,8 @@ def ray_option(f):
 # ---------------------------------------------------------------------------- simulate
 def run_series(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, ray, progress):
     """One seat-swapped series (simulate, and each matchup of a gauntlet)."""
-    from ..sim import simulate
-    from .cli_sim import rules_options
+    from ..analysis.sim import simulate
+    from .sim import rules_options
     return simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules_options(rules),
                     progress, ray=ray)
 

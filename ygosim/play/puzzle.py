@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine.decision import RESPONSE, YESNO, POSITION
-from .engine.text import match, option_texts
+from ..engine.decision import RESPONSE, YESNO, POSITION
+from ..engine.text import match, option_texts
 from .scenario import ScenarioError, build, load_scenario
 
 MAX_DECISIONS = 3000

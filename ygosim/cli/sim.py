@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..cli import main
+from . import main
 from .options import (agent_option, allow_unscripted_option, check_playable, games_option,
                       jobs_option, rules_option, seed_option)
 from .series import pct, ray_option
@@ -77,7 +77,7 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, allow_u
 def bench(deck_a, deck_b, games, seed, rules, as_json):
     """Random-vs-random speed on one core (yugi vs kaiba by default) and the cost of clone().
     Cards the engine cannot play yet play without their effects here (a speed test)."""
-    from ..sim import bench as run_bench
+    from ..analysis.sim import bench as run_bench
     r = run_bench(load_deck_arg(deck_a), load_deck_arg(deck_b), games, seed,
                   rules_options(rules))
     if as_json:
@@ -96,7 +96,7 @@ def bench(deck_a, deck_b, games, seed, rules, as_json):
 @click.option("-v", "--verbose", is_flag=True, help="Print the duel log of failing scenarios.")
 def scenario(files, verbose):
     """Run scenario files; PASS/FAIL per file. Exit 0 all pass, 1 a failure, 2 bad file."""
-    from ..scenario import run_scenario_file, ScenarioError
+    from ..play.scenario import run_scenario_file, ScenarioError
     failed = False
     bad = False
     for f in files:

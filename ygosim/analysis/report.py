@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import io
 
-from ..errors import YgosimError
+from ..cards.errors import YgosimError
 
 
 def check_plotting():

@@ -1,7 +1,7 @@
 """`ygosim duel`: duel the bot in the terminal. `ygosim replay`: watch a saved duel.
 
 The terminal only renders and reads. The duel, the bot, undo, priority (when you are asked
-in a response window), the chat and the Match live in the table layer (ygosim/table.py),
+in a response window), the chat and the Match live in the table layer (ygosim/play/table.py),
 which the web front end drives too; what is drawn comes from the table's views, which come
 from `observe(duel, you)`: never from the duel itself.
 
@@ -19,10 +19,10 @@ import sys
 
 import click
 
-from ..cli import main
-from ..errors import YgosimError
-from ..safetext import printable
-from ..table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
+from . import main
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable
+from ..play.table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
 from .board import compact_board, esc, full_board, strip_turn
 from .options import (agent_option, allow_unscripted_option, check_playable, rules_option,
                       seed_option)
@@ -748,7 +748,7 @@ def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, allow_u
 @rules_option("Play the replay under this rule set (default: the one it records).")
 def replay_cmd(file, as_, stepwise, plain, rules):
     """Play a saved duel back, step by step or to the end."""
-    from .. import replay as R
+    from ..play import replay as R
     from ..engine.observe import observe, option_texts_for
     rep = R.load(file)
     if rules:

@@ -33,9 +33,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .cards.db import normalize
-from .engine.rules import get_rules
-from .errors import YgosimError
+from ..cards.db import normalize
+from ..engine.rules import get_rules
+from ..cards.errors import YgosimError
 
 PLAYERS = ("A", "B")
 SIZES = {"main": (40, 60), "extra": (0, 15)}     # (rulebook v10; a rule set's own: _sizes)
@@ -540,7 +540,7 @@ class Match:
 
 def _coin_winner(duel):
     """Who won the coin toss of a Duel (they chose first or second), from its log."""
-    from .engine.observe import log_view
+    from ..engine.observe import log_view
     for line in log_view(duel, None)[:8]:
         if "wins the toss" in line:
             for p in (0, 1):
@@ -553,8 +553,8 @@ def _coin_winner(duel):
 def agent_duel(agent_a="random", agent_b="random") -> Callable:
     """A `play_one_duel` that plays a whole Duel between two agents (names or objects). Agents
     given by name are made fresh for each Duel from the Duel's seed."""
-    from .agents import make_agent
-    from .sim import play_duel
+    from ..agents import make_agent
+    from ..analysis.sim import play_duel
 
     def play(deck_a, deck_b, seed, options, names, game):
         a = make_agent(agent_a, seed) if isinstance(agent_a, str) else agent_a

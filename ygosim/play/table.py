@@ -34,13 +34,13 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import const as K
-from .engine.decision import RESPONSE
-from .engine.observe import (PHASE_TITLES, SPECTATOR, describe, describe_card, hidden_from,
+from ..engine import const as K
+from ..engine.decision import RESPONSE
+from ..engine.observe import (PHASE_TITLES, SPECTATOR, describe, describe_card, hidden_from,
                              observe, option_texts_for)
-from .engine.text import zone_name
-from .errors import IllegalAction, YgosimError
-from .safetext import excerpt, printable
+from ..engine.text import zone_name
+from ..cards.errors import IllegalAction, YgosimError
+from ..cards.safetext import excerpt, printable
 
 BOT, PERSON = "bot", "person"
 PRIORITY_MODES = ("auto", "ask-all")
@@ -124,7 +124,7 @@ def _random_seed() -> int:
 def make_bot(name, seed: int, talk: bool):
     """The bot of a Duel: an agent made by name for the Duel's seed, or (for tests and
     research) a copy of an agent object given instead of a name."""
-    from .agents import make_agent
+    from ..agents import make_agent
     if not isinstance(name, str):
         return copy.deepcopy(name)
     return make_agent(name, seed, talk=talk)
@@ -184,7 +184,7 @@ class Table:
         self.seed = _random_seed() if seed is None else int(seed)
         self.options = dict(options or {})
         if rules:
-            from .engine.rules import get_rules
+            from ..engine.rules import get_rules
             self.options["rules"] = get_rules(rules).name
         self.names = tuple(names or (("Player", "Bot") if opponent == "bot"
                                      else ("Player 1", "Player 2")))
@@ -222,7 +222,7 @@ class Table:
         self._start_duel()
 
     def _start_duel(self) -> None:
-        from .engine.api import new_duel
+        from ..engine.api import new_duel
         self._game += 1
         self.duel_no += 1
         if self.match is not None:
@@ -493,7 +493,7 @@ class Table:
         d = self.duel
         step = ""
         if d.phase == K.BATTLE:
-            from .engine.observe import STEP_TITLES
+            from ..engine.observe import STEP_TITLES
             step = STEP_TITLES.get(d.step, "")
         whose = ("your" if d.tp == viewer else f"{d.names[d.tp]}'s") if d.turn else ""
         phase = PHASE_TITLES[d.phase] if d.turn and 0 <= d.phase < len(PHASE_TITLES) else ""
@@ -564,7 +564,7 @@ class Table:
     @locked
     def resolve(self, seat: int, answer) -> int:
         """The index of the answer `answer` means to seat's question (TableError if none)."""
-        from .engine.text import match, options_interchangeable
+        from ..engine.text import match, options_interchangeable
         d = self.duel
         dec = d.pending
         n = len(dec.options)
@@ -785,7 +785,7 @@ class Table:
     # ================================================================== replays
     @locked
     def replay(self):
-        """The current Duel as a Replay (ygosim.replay), finished or not."""
+        """The current Duel as a Replay (ygosim.play.replay), finished or not."""
         from . import replay as R
         if self.position is not None:
             raise TableError("this duel was set up from a position: it has no replay")
@@ -839,7 +839,7 @@ def card_facts(name: str, card_era: str = "current") -> dict:
     """A card's public facts and the project's description in the card era `card_era`
     (ygosim.engine.rules.Rules.card_era), found by its name or a part of it (TableError if
     none or several fit): name, passcode, kind_line, text, playable."""
-    from .cards.db import card_db, normalize
+    from ..cards.db import card_db, normalize
     name = check_line(name)
     db = card_db()
     card = db.get(name) if name else None

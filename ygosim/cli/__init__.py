@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from .errors import YgosimError
-from .safetext import printable
+from ..cards.errors import YgosimError
+from ..cards.safetext import printable
 
 
 class _Group(click.Group):
@@ -36,7 +36,7 @@ def main():
 
 
 def _register():
-    from .frontends import commands  # noqa: F401  (each module adds its commands to `main`)
+    from . import commands  # noqa: F401  (each module adds its commands to `main`)
 
 
 _register()

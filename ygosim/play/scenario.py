@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards.db import card_db
-from .engine import const as K
-from .engine.api import add_card, blank_duel, index_scripts, apply_rule_options
-from .engine.rules import NAMES
-from .engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, ATTACK,
+from ..cards.db import card_db
+from ..engine import const as K
+from ..engine.api import add_card, blank_duel, index_scripts, apply_rule_options
+from ..engine.rules import NAMES
+from ..engine.const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, ATTACK,
                            DEFENSE, FACEDOWN, FACEDOWN_DEFENSE, FACEUP, PHASE_BY_NAME)
-from .engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
-from .engine.flow import push, run
-from .engine.text import Parsed, Ref, match, option_texts, options_interchangeable
-from .errors import IllegalAction, YgosimError
-from .formats.textfile import parse_yaml, read_text
-from .safetext import excerpt, printable, quoted
+from ..engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
+from ..engine.flow import push, run
+from ..engine.text import Parsed, Ref, match, option_texts, options_interchangeable
+from ..cards.errors import IllegalAction, YgosimError
+from ..formats.textfile import parse_yaml, read_text
+from ..cards.safetext import excerpt, printable, quoted
 
 SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",
              "extra_monster_zone", "spells", "field_spell", "normal_summon_used"}
@@ -764,7 +764,7 @@ def _fits(d, dec, line):
             best_all = [o for o in fits if len(o.cards) == len(best.cards)]
             if len(best_all) > 1 and not options_interchangeable(d, best_all):
                 # several sets fit: the first names of the line decide
-                from .engine.text import _assign
+                from ..engine.text import _assign
                 n = len(best.cards)
                 first = [o for o in best_all if _assign(d, list(o.cards), parsed.refs[:n], False)]
                 if not first or (len(first) > 1 and not options_interchangeable(d, first)):
@@ -789,7 +789,7 @@ def _remaining(d, parsed, cards):
 
 
 def _split_raw(line):
-    from .engine.text import split_list
+    from ..engine.text import split_list
     return split_list(line.split(" ", 1)[1])
 
 
@@ -801,7 +801,7 @@ def _pos_tag(d, c) -> str:
 
 
 def _multiset_check(key, expected, actual_cards, d, with_tags=False):
-    from .cards.db import normalize
+    from ..cards.db import normalize
     if not isinstance(expected, list):
         raise _Fail(f"{key}: expected a list")
     want = []
@@ -910,7 +910,7 @@ def _check_side(d, p, name, value, key):
 
 def _field_card_for(d, p, name, monsters_only=False):
     """The face-up card named `name` on side p's field (monsters first), or None."""
-    from .cards.db import normalize
+    from ..cards.db import normalize
     cards = list(d.monsters(p)) + ([] if monsters_only else list(d.spells(p)))
     for c in cards:
         if normalize(d.data[c].name) == normalize(str(name)) and d.faceup(c):
@@ -919,7 +919,7 @@ def _field_card_for(d, p, name, monsters_only=False):
 
 
 def _check_card_map(d, p, name, value, key):
-    from .cards.db import normalize
+    from ..cards.db import normalize
     for card, want in value.items():
         if name == "owner":
             c = next((x for x in list(d.monsters(p)) + list(d.spells(p))
@@ -934,7 +934,7 @@ def _check_card_map(d, p, name, value, key):
             if got != want:
                 raise _Fail(f"{key}.{card}: expected {want} counters, got {got}")
         elif name == "equips":
-            from .engine.actions import equipped_to
+            from ..engine.actions import equipped_to
             got = sorted(d.data[e].name for e in equipped_to(d, c))
             if sorted(normalize(x) for x in want) != sorted(normalize(x) for x in got):
                 raise _Fail(f"{key}.{card}: expected {want}, got {got}")
@@ -945,7 +945,7 @@ def _check_card_map(d, p, name, value, key):
 
 
 def _find_monster_for(d, p, name):
-    from .cards.db import normalize
+    from ..cards.db import normalize
     for c in d.monsters(p):
         if normalize(d.data[c].name) == normalize(str(name)) and d.faceup(c):
             return c

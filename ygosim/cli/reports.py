@@ -6,10 +6,10 @@ import json
 
 import click
 
-from ..cli import main
+from . import main
 from ..engine import rules as R
-from ..errors import YgosimError
-from .cli_cards import deck_group
+from ..cards.errors import YgosimError
+from .cards import deck_group
 from .options import (RULES_HELP, AgentChoice, agent_option, allow_unscripted_option,
                       check_playable, games_option, jobs_option, rules_option, seed_option)
 from .series import pct, progress_bar, ray_option, run_series, series_json, wide_console
@@ -39,13 +39,13 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
 
     ygosim gauntlet DECK --against D1 D2 ... [--games N] [--agent heuristic] [--report out.html]
     """
-    from .cli_sim import load_deck_arg
+    from .sim import load_deck_arg
     field = list(against) + list(more)
     if not field:
         raise YgosimError("gauntlet: name the field with --against D1 D2 ...")
     opponent_agent = opponent_agent or agent
     if report:
-        from .report import check_plotting
+        from ..analysis.report import check_plotting
         check_plotting()
     mine = load_deck_arg(deck)
     others = [load_deck_arg(f) for f in field]
@@ -61,7 +61,7 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
     out = gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games)
     out["unscripted"] = found
     if report:
-        from .report import write_gauntlet_report
+        from ..analysis.report import write_gauntlet_report
         write_gauntlet_report(report, out, rows)
     if as_json:
         click.echo(json.dumps(out))
@@ -72,7 +72,7 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
 
 
 def gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games) -> dict:
-    from ..stats import rate
+    from ..analysis.stats import rate
     matchups = [series_json(st, deck, name, agent, opponent_agent, rules, seed)
                 for name, st in rows]
     wins = sum(st.wins_a for _, st in rows)
@@ -117,8 +117,8 @@ def print_gauntlet(out: dict) -> None:
 def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
     """Opening-hand odds, going first and going second: exact (hypergeometric) for cards and
     groups; exact and by simulation for combos. With no --card/--group/--combo: every card."""
-    from .cli_sim import load_deck_arg
-    from ..odds import deck_odds as compute
+    from .sim import load_deck_arg
+    from ..analysis.odds import deck_odds as compute
     d = load_deck_arg(deck)
     out = compute(d, cards, groups, combos, R.get_rules(rules), trials, seed)
     out["deck"] = deck

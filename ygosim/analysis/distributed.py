@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import YgosimError
+from ..cards.errors import YgosimError
 
 
 def ray_module():
