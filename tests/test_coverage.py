@@ -84,11 +84,23 @@ def test_every_card_of_the_reference_list_plays_in_goat_rules():
     assert [r.name for r in refs if not db[r.name].playable_in("goat")] == []
 
 
-def test_importing_a_database_makes_unknown_pool_cards_known(tmp_path):
+def test_importing_a_database_makes_unknown_pool_cards_known(tmp_path, monkeypatch):
+    """The whole Goat pool is built in (issue 23); with two of its cards taken out of the
+    built-in set they are unknown, and importing a database that has them makes them known."""
+    from ygosim.cards import db as cards_db
+    assert coverage("goat").counts()["unknown"] == 0
+    by_name, by_code = cards_db.built_in_cards()
+    spell = next(c for c in by_name.values() if c.kind == "spell" and not c.playable_in("goat"))
+    vanilla = next(c for c in by_name.values() if c.is_normal_monster and c.passcode in
+                   format_lists("goat")[1].limits and len(card_db().codes_of(c)) == 1)
+    gone = {normalize(spell.name), normalize(vanilla.name)}
+    monkeypatch.setattr(cards_db, "_BUILT_IN", (
+        {k: c for k, c in by_name.items() if k not in gone},
+        {code: c for code, c in by_code.items() if normalize(c.name) not in gone}))
+    cards_db.reset_card_db()
     before = coverage("goat")
-    unknown = [c for c in before.cards if c.status == "unknown"]
-    assert unknown and all(c.kind == "?" for c in unknown if c.decks is None)
-    spell, vanilla = unknown[0], unknown[1]
+    unknown = {c.passcode: c for c in before.cards if c.status == "unknown"}
+    assert set(unknown) == {spell.passcode, vanilla.passcode}
     make_cdb(tmp_path / "pool.cdb", [
         (spell.passcode, 0, 0x40002, 0, 0, 0, 0, 0, spell.name),              # an Equip Spell
         (vanilla.passcode, 0, 0x11, 1000, 1000, 3, 0x1, 0x1, vanilla.name)])  # a Normal Monster

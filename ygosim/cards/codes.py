@@ -81,3 +81,18 @@ def facts_from_row(code, alias, type_, atk, def_, level, race, attribute):
         else:
             d["subtype"] = "normal"
     return d
+
+
+def fusion_materials_from_desc(desc: str | None) -> tuple[str, ...] | None:
+    """The Fusion Materials a Fusion Monster names, read from its database description's first
+    line when that line is only quoted card names joined by '+' ('"A" + "B"': a list of facts,
+    the names, is all that is kept); None when the line is anything else (generic materials,
+    no materials line)."""
+    if not desc:
+        return None
+    first = desc.strip().splitlines()[0].strip()
+    parts = [p.strip() for p in first.split("+")]
+    if len(parts) < 2 or not all(len(p) > 2 and p[0] == p[-1] == '"' and '"' not in p[1:-1]
+                                 for p in parts):
+        return None
+    return tuple(p[1:-1] for p in parts)

@@ -36,6 +36,7 @@ class CardData:
     link_arrows: tuple = ()
     scale: int = 0
     alias: int = 0
+    materials: tuple = ()          # Fusion Materials, by card name (a name twice: two copies)
     text: str = ""
     pendulum_effect: bool = False  # a Normal Pendulum Monster with a Pendulum Effect
     atk_q: bool = False            # ATK printed as '?' (set by the card's effect; 0 here)
@@ -132,7 +133,7 @@ class CardData:
 
 
 def card_from_dict(d: dict) -> CardData:
-    """Build a CardData from the project's YAML fact format (keys as in cards.yaml)."""
+    """Build a CardData from the project's fact format (keys as in cards.yaml)."""
     return CardData(
         name=d["name"], passcode=int(d["passcode"]), kind=d["kind"],
         frames=tuple(d.get("frames", ())), subtype=d.get("subtype", ""),
@@ -143,7 +144,8 @@ def card_from_dict(d: dict) -> CardData:
         level=int(d.get("level", 0) or 0), rank=int(d.get("rank", 0) or 0),
         link_rating=int(d.get("link_rating", 0) or 0),
         link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
-        alias=int(d.get("alias", 0) or 0), text=d.get("text", "") or "",
+        alias=int(d.get("alias", 0) or 0), materials=tuple(d.get("materials", ())),
+        text=d.get("text", "") or "",
         era_text={str(k): str(v) for k, v in (d.get("era_text") or {}).items()},
     )
 
