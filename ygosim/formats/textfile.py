@@ -96,7 +96,15 @@ def parse_yaml(text: str, where: str):
     expanded are checked from the parser's events before anything is built (libyaml's builder
     crashes on deep nesting; aliases can multiply a small file into billions of values)."""
     try:
-        _check_yaml_events(text, where)
+        try:
+            _check_yaml_events(text, where, _Loader)
+        except yaml.YAMLError:
+            # libyaml's scanner reads a flow collection ahead of its events and has depth
+            # limits of its own in some versions: the pure-Python parser is lazy, so the
+            # project's own limits (depth, size) are checked first and name the problem
+            if _Loader is not yaml.SafeLoader:
+                _check_yaml_events(text, where, yaml.SafeLoader)
+            raise
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
@@ -109,13 +117,13 @@ def parse_yaml(text: str, where: str):
         raise YgosimError(f"{where}: not a usable YAML document: {_value_problem(e)}") from None
 
 
-def _check_yaml_events(text: str, where: str) -> None:
+def _check_yaml_events(text: str, where: str, loader) -> None:
     depth = 0
     total = 0
     sizes = [0]                    # values under each open collection
     anchored: dict[str, int] = {}   # anchor -> the number of values it stands for
     anchors = [None]
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent):
             n = anchored.get(event.anchor, 1)
         elif isinstance(event, _OPEN):
