@@ -299,6 +299,7 @@ def check_option_rules(d) -> None:
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and d.pos[c] == K.FACEDOWN_DEFENSE, what
             assert d.turn_in[c] != t or _repos_ok(d, c), f"Flip Summon the turn it was Set: {what}"
             assert d.pos_turn[c] != t, f"Flip Summon after a position change: {what}"
+            assert d.attacked[c] != t, f"Flip Summon after an attack declaration: {what}"
         elif v == "change":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and not d.pos[c] & K.FACEDOWN, what
@@ -465,7 +466,8 @@ def check_options_complete(d) -> None:
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
                 assert ("set", data.name) in names, f"missing: Set {data.name}"
         for c in d.monsters(p):
-            if (d.turn_in[c] == t and not _repos_ok(d, c)) or d.pos_turn[c] == t:
+            if (d.turn_in[c] == t and not _repos_ok(d, c)) or d.pos_turn[c] == t or \
+                    d.attacked[c] == t:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
                 if not locked:

@@ -426,16 +426,17 @@ def has_materials(n=1):
     return lambda d, link: len(d.overlay[link["card"]]) >= n
 
 
-def modify(sel, atk=0, def_=0, until=None, turns=0):
+def modify(sel, atk=0, def_=0, until=None, turns=0, ends=None):
     """Until the end of this turn (+turns: 1 for "until the end of the opponent's turn"), the
     selected face-up monsters gain/lose ATK/DEF (`until`: as Duel.add_mod, e.g.
-    K.DURING_CALC, K.FOREVER; `atk` may be a function (d, link) -> int)."""
+    K.DURING_CALC, K.FOREVER; `atk` may be a function (d, link) -> int; `ends`: the events
+    that end it, const.End, by default K.THIS_TURN: docs/engine.md, "What ends what")."""
     def step(d, link):
         n = atk(d, link) if callable(atk) else atk
         end = until if until is not None or not turns else d.turn + turns
         for c in sel(d, link):
             if d.loc[c] == MZONE and d.faceup(c):
-                d.add_mod(c, n, def_, end)
+                d.add_mod(c, n, def_, end, ends)
                 d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     step.stat_boost = True      # only changes ATK/DEF for the turn (bots: a battle trick)
     return step
@@ -566,8 +567,8 @@ def take_control(sel, until_end_phase=True):
             if d.ctrl[c] != p:
                 continue
             d.write(f"{d.names[p]} takes control of {d.card(c)}")
-            if until_end_phase:
-                d.returns.append((c, d.mid[c], before, d.turn))
+            if until_end_phase:     # (kept when it is turned face-down: Book of Moon)
+                d.returns.append((c, d.mid[c], before, d.turn, K.ON_FIELD_THIS_TURN))
     return step
 
 
@@ -1140,13 +1141,15 @@ def bound_monster(d, link):
 
 
 # ------------------------------------------------------------------ attack rules
-def card_rule(sel, name, turns=0):
+def card_rule(sel, name, turns=0, ends=None):
     """A rule on each selected card until the end of this turn (+turns): "no_attack" (it
-    cannot attack), "attack_again" (it may attack once more, in a row), "negated"."""
+    cannot attack), "attack_again" (it may attack once more, in a row), "negated". `ends`:
+    the events that end it (const.End; by default K.THIS_TURN: it ends when the card leaves
+    the field or is turned face-down)."""
     def step(d, link):
         for c in sel(d, link):
             if d.loc[c] & K.FIELD:
-                d.flag_card(c, name, d.turn + turns)
+                d.flag_card(c, name, d.turn + turns, ends)
     return step
 
 

@@ -1,4 +1,5 @@
 """Codes shared by the engine: locations, positions, phases, events, reasons."""
+from enum import Enum
 
 # Locations (bit flags so that a range can name several).
 DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY = 1, 2, 4, 8, 16, 32, 64, 128
@@ -34,6 +35,26 @@ NORMAL_SUMMONS = (SUM_NORMAL, SUM_TRIBUTE)
 DURING_CALC = -1            # only during the damage calculation under way (Injection Fairy Lily)
 FOREVER = 1 << 30           # as long as the monster stays face-up on the field (Twin-Headed
                             # Behemoth's 1000 ATK/DEF, Zombyra the Dark's losses)
+
+
+class End(Enum):
+    """An event that ends what an effect left on a card (a lingering effect: an ATK/DEF change,
+    a rule on one card, control "until the End Phase") or what a card remembers (its once-per-
+    turn use). Every such record carries a frozenset of these, `ends`, read where the event
+    happens (docs/engine.md, "What ends what"): LEAVE in `Duel.place` (the card moves: a new
+    card, its identity `mid` changes, so every record ends then), FACEDOWN in
+    `Duel.set_position`, CONTROL in `Duel.set_control` / `swap_control`, END_PHASE when the
+    turn whose number the record keeps (`until`) ends."""
+    LEAVE = "it leaves the field"
+    FACEDOWN = "it is turned face-down"
+    CONTROL = "its control changes"
+    END_PHASE = "the End Phase"
+
+
+WHILE_FACEUP = frozenset({End.LEAVE, End.FACEDOWN})   # as long as it stays face-up on the field
+THIS_TURN = WHILE_FACEUP | {End.END_PHASE}            # ... and only this turn (the default)
+ON_FIELD_THIS_TURN = frozenset({End.LEAVE, End.END_PHASE})   # kept when turned face-down:
+                            # control "until the End Phase" (Change of Heart, Brain Control)
 
 # Card-links (Duel.bind): what ends with what between a card and the monster it is bound to
 BIND_KILL_ON_LEAVE = 1      # the card leaves the field: the monster is destroyed (Call of the

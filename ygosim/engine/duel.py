@@ -15,7 +15,7 @@ from math import comb
 from ..cards.errors import IllegalAction
 from . import const as K
 from .const import (DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, OVERLAY, FIELD,
-                    ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE)
+                    ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, End)
 from .decision import Decision, Option, Picks, SELECT, YESNO, POSITION
 from .log import PRIVATE, mark
 from .rng import Rng
@@ -50,7 +50,7 @@ class Duel:
                  "turn", "tp",
                  "phase", "step", "ns_used", "ns_extra", "attack", "battle_destroyed",
                  "no_battle_damage", "links", "next_lid", "chain", "trig_q", "events", "serial",
-                 "used", "mods", "pflags", "returns", "proper_ok", "summoners", "stack", "pending",
+                 "used", "mods", "pflags", "cflags", "returns", "proper_ok", "summoners", "stack", "pending",
                  "answer",
                  "rng", "log", "winner", "win_reason", "n_decisions", "history")
 
@@ -141,15 +141,18 @@ class Duel:
         self.events: list = []          # events since the last window: event tuples
         self.serial = 0                 # game-action counter (missing the timing)
         self.used: set = set()          # once-per-turn keys used
-        self.mods: list = []            # temporary stat changes (cid, mid, atk, def, until)
+        self.mods: list = []            # stat changes: (cid, mid, atk, def, until, ends)
         self.pflags: list = []          # player effects: (player, key, until_turn)
+        self.cflags: list = []          # rules on one card (flag_card): (cid, mid, name, until,
+                                        # ends)
         self.summoned = [-1, -1]        # per player: the last turn they Summoned a monster
                                         # (Normal, Flip or Special; not a Set)
         self.attack_log: list = []      # this turn's attack declarations: (turn, attacker,
                                         # its identity, target or -1, target identity)
         self.lost_monster = [-1, -1]    # per player: the last turn a monster they controlled
                                         # and owned went from their field to their GY
-        self.returns: list = []         # control to return: (cid, mid, player, turn)
+        self.returns: list = []         # control to return in the End Phase of turn `until`:
+                                        # (cid, mid, player, until, ends)
         self.proper_ok: frozenset = frozenset()   # Extra Deck/Ritual monsters properly summoned
         self.summoners: tuple = ()      # this turn's Special Summons made by a player for the
                                         # other's field: (card, identity, summoning player)
@@ -210,6 +213,7 @@ class Duel:
         new.battle_destroyed, new.chain, new.trig_q, new.events = \
             self.battle_destroyed[:], self.chain[:], self.trig_q[:], self.events[:]
         new.mods, new.pflags, new.returns = self.mods[:], self.pflags[:], self.returns[:]
+        new.cflags = self.cflags[:]
         new.lost_monster, new.summoned, new.attack_log = \
             self.lost_monster[:], self.summoned[:], self.attack_log[:]
         new.counters, new.binds = self.counters.copy(), self.binds.copy()
@@ -403,13 +407,13 @@ class Duel:
         field are affected, and a monster in the Graveyard whose negation carried there (a
         monster destroyed by battle with Dark Balter the Terrible: `negate_into_gy`)."""
         if not self.loc[c] & FIELD:
-            return self.loc[c] == GY and bool(self.pflags) and self.card_flag(c, "negated")
+            return self.loc[c] == GY and bool(self.cflags) and self.card_flag(c, "negated")
         kind = self.data[c].kind
         if kind == "trap":
             return self._negator("negate_traps", c)
         if kind == "spell" or (self.loc[c] == SZONE and "pendulum" in self.data[c].frames):
             return self._negator("negate_spells", c)   # a Pendulum Zone card is a Spell Card
-        if self.pflags and self.card_flag(c, "negated"):
+        if self.cflags and self.card_flag(c, "negated"):
             return True
         if "negate_monsters" in self.static_index:
             return self._monster_negator(c, _seen + (c,))
@@ -464,24 +468,77 @@ class Duel:
         return False
 
     def card_flag(self, c: int, name: str) -> bool:
-        """Does a rule `name` hold for card c as it is now (its identity)? Such rules are kept
-        with the player flags as `(player, (name, card, identity), until_turn)` (set them with
-        `flag_card`): "cannot attack this turn", "its effects are negated", "may attack again"."""
-        key = (name, c, self.mid[c])
-        for q, k, until in self.pflags:
-            if k == key and until >= self.turn:
+        """Does a rule `name` hold for card c as it is now ("cannot attack this turn", "its
+        effects are negated", "may attack again")? Set such rules with `flag_card`."""
+        mid = self.mid[c]
+        t = self.turn
+        for x in self.cflags:
+            if x[0] == c and x[1] == mid and x[2] == name and x[3] >= t:
                 return True
         return False
 
-    def flag_card(self, c: int, name: str, until: int | None = None, p: int = -1) -> None:
-        """Set rule `name` on card c (as it is now) until the end of turn `until` (this turn)."""
+    def flag_card(self, c: int, name: str, until: int | None = None,
+                  ends: frozenset | None = None) -> None:
+        """Set rule `name` on card c (as it is now) until the end of turn `until` (this turn;
+        K.FOREVER: no End Phase ends it). `ends`: the events that end it (const.End; by default
+        K.THIS_TURN, or K.WHILE_FACEUP with K.FOREVER): kept in `cflags`, ended where each
+        event happens (`Duel.end_records`)."""
         if self.acting >= 0 and self.unaffected(c):
             return
-        self.pflags.append((p, (name, c, self.mid[c]), self.turn if until is None else until))
+        until = self.turn if until is None else until
+        self.cflags.append((c, self.mid[c], name, until, _ends(ends, until)))
 
     def unflag_card(self, c: int, name: str) -> None:
-        key = (name, c, self.mid[c])
-        self.pflags = [x for x in self.pflags if x[1] != key]
+        mid = self.mid[c]
+        self.cflags = [x for x in self.cflags if not (x[0] == c and x[1] == mid and x[2] == name)]
+
+    def end_records(self, c: int, event: "K.End", old: int | None = None) -> None:
+        """Event `event` (const.End) happened to card c: the lingering effects and memories
+        kept for it that list the event among their `ends` end now; the others stay. When the
+        card was turned face-down (FACEDOWN) it has a new identity for effects (`mid`: targets,
+        "this card") and `old` is its identity before: what stays is carried over to the new
+        one (control "until the End Phase", its attack and Summon this turn, a once-per-turn
+        use that a face-down turn does not reset). LEAVE needs no call: a card that moves is a
+        new card (`place`), so nothing of its old identity matches it any more."""
+        new = self.mid[c]
+        key = old if old is not None else new
+
+        def carry(records):
+            out = []
+            changed = False
+            for r in records:
+                if r[0] == c and r[1] == key:
+                    changed = True
+                    if event in r[-1]:
+                        continue
+                    r = (c, new) + r[2:]
+                out.append(r)
+            return out if changed else records
+        if self.mods:
+            self.mods = carry(self.mods)
+        if self.cflags:
+            self.cflags = carry(self.cflags)
+        if self.returns:
+            self.returns = carry(self.returns)
+        if old is None:
+            return
+        # what a monster remembers when turned face-down (docs/engine.md, "What ends what"):
+        # that it declared an attack this turn, who Summoned it this turn
+        log = self.attack_log
+        for i, e in enumerate(log):
+            if e[1] == c and e[2] == old:
+                log[i] = e[:2] + (new,) + e[3:]
+            if e[3] == c and e[4] == old:
+                log[i] = log[i][:4] + (new,)
+        if self.summoners:
+            self.summoners = tuple((x, new, by) if x == c and m == old else (x, m, by)
+                                   for x, m, by in self.summoners)
+        if self.used:
+            kept = {k for k in self.used if type(k) is tuple and len(k) == 3 and k[0] == c
+                    and k[2] == old and _opt_kept(self, c, k[1])}
+            for k in kept:
+                self.used.discard(k)
+                self.used.add((c, k[1], new))
 
     # ------------------------------------------------------------------ counters
     def counter(self, c: int, kind: str) -> int:
@@ -884,6 +941,7 @@ class Duel:
         self._zones_changed(MZONE, was_ctrl)
         self._zones_changed(MZONE, p)
         self.serial += 1
+        self.end_records(c, End.CONTROL)
 
     def attach_equip(self, c: int, t: int, words: str = "") -> None:
         """Card c becomes equipped to monster t (an Equip Spell, Snatch Steal, a monster
@@ -940,6 +998,8 @@ class Duel:
         self._zones_changed(MZONE, pa)
         self._zones_changed(MZONE, pb)
         self.serial += 1
+        self.end_records(a, End.CONTROL)
+        self.end_records(b, End.CONTROL)
         return True
 
     def _move_text(self, refs, loc, destroy) -> str:
@@ -1018,8 +1078,9 @@ class Duel:
         if pos & FACEDOWN and self.loc[c] == MZONE and not was_fd:
             if self.pflags:
                 self._unlock_zones(c)
-            self.mid[c] += 1   # a monster turned face-down is a new card for effects
-            a = self.attack
+            self.mid[c] += 1   # a monster turned face-down is a new card for effects (targets,
+            self.end_records(c, End.FACEDOWN, self.mid[c] - 1)    # "this card"), and ends
+            a = self.attack                                       # what ends then
             if a is not None and a[1] == c and a[4] == self.mid[c] - 1:
                 # but not for the attack under way: it is still the attack target, on the
                 # field, so no replay (Book of Moon on the attacked monster: the battle goes
@@ -1057,14 +1118,17 @@ class Duel:
         self.write("The attack is negated")
         return True
 
-    def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None) -> None:
-        """A temporary ATK/DEF change on the face-up monster c (until the End Phase of turn
-        `until`, by default this turn; K.DURING_CALC: only during the damage calculation under
-        way; K.FOREVER: for as long as it stays); it ends at once if c leaves the field or is
-        turned face-down."""
+    def add_mod(self, c: int, atk: int = 0, def_: int = 0, until: int | None = None,
+                ends: frozenset | None = None) -> None:
+        """An ATK/DEF change on the face-up monster c (until the End Phase of turn `until`, by
+        default this turn; K.DURING_CALC: only during the damage calculation under way;
+        K.FOREVER: for as long as it stays). `ends` (const.End): the events that end it, by
+        default K.THIS_TURN (K.WHILE_FACEUP without an End Phase): it ends at once if c leaves
+        the field or is turned face-down."""
         if self.acting >= 0 and self.unaffected(c):
             return
-        self.mods.append((c, self.mid[c], atk, def_, self.turn if until is None else until))
+        until = self.turn if until is None else until
+        self.mods.append((c, self.mid[c], atk, def_, until, _ends(ends, until)))
 
     # ------------------------------------------------------------------ events and triggers
     def raise_event(self, etype: str, c: int, player: int, reason: int, info=None) -> None:
@@ -1254,6 +1318,24 @@ PICK_LIMIT = 1000     # selections with more combinations are asked one card at 
 PUBLIC_PLACES = GY | BANISHED | OVERLAY     # piles whose cards everyone may look at
 HIDDEN_PLACES = HAND | DECK | EXTRA         # piles where a card may be hidden from a player
 
+
+
+def _ends(ends, until: int) -> frozenset:
+    """The events (const.End) that end a record kept until the end of turn `until`: `ends` if
+    given (it must list LEAVE: a card that moves is a new card), else K.THIS_TURN, or
+    K.WHILE_FACEUP for a record that no End Phase ends (K.FOREVER)."""
+    if ends is None:
+        return K.WHILE_FACEUP if until == K.FOREVER else K.THIS_TURN
+    if End.LEAVE not in ends:
+        raise ValueError(f"a record on a card always ends when it leaves the field: {ends}")
+    return ends
+
+
+def _opt_kept(d, c: int, ei: int) -> bool:
+    """Is the once-per-turn use of effect ei of card c kept when the card is turned face-down
+    (Effect.opt_ends without FACEDOWN: the effect that turns Stealth Bird face-down)?"""
+    effs = d.data[c].script.effects
+    return ei < len(effs) and End.FACEDOWN not in effs[ei].opt_ends
 
 
 def _copy_link(link: dict) -> dict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable
 
-from .const import HAND, MZONE, SZONE, FIELD, MAIN1, MAIN2, PHASE_NAMES
+from .const import HAND, MZONE, SZONE, FIELD, MAIN1, MAIN2, PHASE_NAMES, THIS_TURN
 
 # Effect kinds
 ACTIVATE = "activate"        # activating a Spell/Trap Card
@@ -182,6 +182,10 @@ class Effect:
     choice: str = ""                 # triggers: effects of one card with the same `choice` are
                                      # the options of "activate 1 of these effects": once one
                                      # answers an event, the others are not offered for it
+    opt_ends: frozenset = THIS_TURN  # what ends a once-per-turn effect's use besides the turn
+                                     # (const.End): by default its card leaving the field or
+                                     # being turned face-down (a new card); an effect that turns
+                                     # its own card face-down keeps it (Stealth Bird)
 
     @property
     def is_trigger(self) -> bool:
@@ -280,11 +284,11 @@ def counter_trap(**kw) -> Effect:
 
 
 def ignition(operation, *, condition=None, cost=None, can_pay=None, target=None,
-             once_per_turn=False, range=MZONE, label="") -> Effect:
+             once_per_turn=False, range=MZONE, label="", opt_ends=THIS_TURN) -> Effect:
     return Effect(kind=IGNITION, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, range=range,
                   once_per_turn=once_per_turn, speed=1, label=label,
-                  periods=during(("you", (MAIN1, MAIN2))))
+                  periods=during(("you", (MAIN1, MAIN2))), opt_ends=opt_ends)
 
 
 def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, when=(),

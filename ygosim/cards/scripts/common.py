@@ -330,7 +330,7 @@ def turns_facedown():
     effect: Stealth Bird, Swarm of Scarabs, Medusa Worm...)."""
     return ignition(A.set_facedown(A.this_card_here), once_per_turn=True,
                     condition=lambda d, link: A.can_turn_facedown(d, link["card"]),
-                    label="turn it face-down")
+                    label="turn it face-down", opt_ends=K.ON_FIELD_THIS_TURN)
 
 
 def on_flip_summon(operation, label, target=None):

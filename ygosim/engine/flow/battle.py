@@ -117,7 +117,7 @@ def log_attack(d, atk, tgt) -> None:
         log.clear()
     log.append((d.turn, atk, d.mid[atk], -1 if tgt is None else tgt,
                 -1 if tgt is None else d.mid[tgt]))
-    if d.pflags and len(log) > 1 and d.card_flag(atk, "attack_again"):
+    if d.cflags and len(log) > 1 and d.card_flag(atk, "attack_again"):
         d.unflag_card(atk, "attack_again")
 
 
@@ -134,7 +134,7 @@ def again_targets(d, c, targets):
     attacking in between; Black Luster Soldier), "can make N attacks" (the `extra_attacks`
     rule), "can attack every monster the opponent controls once each" (`attack_all`:
     never directly once it attacked; Asura Priest)."""
-    if d.pflags and d.card_flag(c, "attack_again"):
+    if d.cflags and d.card_flag(c, "attack_again"):
         log = d.attack_log
         if log and log[-1][0] == d.turn and log[-1][1] == c and log[-1][2] == d.mid[c]:
             return list(targets) if targets else [None]
@@ -170,13 +170,13 @@ def battle_options(d, replay=None) -> list[Option]:
                                                 and replay[1] == d.mid[c]):
                 more = again_targets(d, c, targets)
                 if more and not d.rule_on("cannot_attack", c) and \
-                        not (d.pflags and d.card_flag(c, "no_attack")):
+                        not (d.cflags and d.card_flag(c, "no_attack")):
                     for t in more:
                         if t is not None or (not d.monsters(1 - p) and not (
                                 no_direct and d.has_static("no_direct_attack", c))):
                             opts.append(attack_option(c, t))
                 continue
-            if d.rule_on("cannot_attack", c) or (d.pflags and d.card_flag(c, "no_attack")):
+            if d.rule_on("cannot_attack", c) or (d.cflags and d.card_flag(c, "no_attack")):
                 continue
             if targets:
                 for t in targets:
@@ -283,7 +283,7 @@ def damage_step(d, f):
             f["s"] = 5
             return
         damage_calculation(d)
-        if d.pflags:
+        if d.cflags:
             die_after_calc(d)
         f["calc"] = True
         if d.mods:      # changes "during that damage calculation only" end
@@ -306,7 +306,7 @@ def damage_step(d, f):
                 dead = [c for c in dead if c not in gone]
                 d.send(gone, K.BANISHED, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
         if dead:
-            carry = [c for c in dead if d.pflags and d.card_flag(c, "negated_into_gy")]
+            carry = [c for c in dead if d.cflags and d.card_flag(c, "negated_into_gy")]
             moved = d.send(dead, GY, K.R_BATTLE | K.R_DESTROY, d.tp, destroy=True)
             for c in carry:         # its effects stay negated while it stays in the Graveyard
                 if d.loc[c] == GY:
@@ -408,10 +408,9 @@ def die_after_calc(d) -> None:
     """Monsters targeted before damage calculation that die for it (flow.chain.targeted_die:
     Spirit Reaper) are destroyed once damage has been calculated."""
     doomed = []
-    for q, k, until in d.pflags:
-        if type(k) is tuple and k[0] == "dies_after_calc" and d.mid[k[1]] == k[2] and \
-                d.loc[k[1]] == MZONE and d.faceup(k[1]) and k[1] not in doomed:
-            doomed.append(k[1])
+    for c in d.all_monsters():
+        if d.faceup(c) and d.card_flag(c, "dies_after_calc"):
+            doomed.append(c)
     if doomed:
         d.write(f"{d.cards(doomed)} "
                 f"{'is' if len(doomed) == 1 else 'are'} destroyed for being targeted")

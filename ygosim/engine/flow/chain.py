@@ -204,12 +204,14 @@ def has_event(d, etypes) -> bool:
 
 
 def opt_key(d, c: int, ei: int, p: int):
-    """What a once-per-turn effect marks as used: the card itself, or with
-    once_per_turn="name" every card of that name for player p ("You can only use this effect
-    of ... once per turn" binds each player separately)."""
+    """What a once-per-turn effect marks as used: the card as it is now (its identity: a card
+    that moved, or was turned face-down, may use it again; what a face-down turn keeps:
+    Effect.opt_ends, Duel.end_records), or with once_per_turn="name" every card of that name
+    for player p ("You can only use this effect of ... once per turn" binds each player
+    separately)."""
     if d.data[c].script.effects[ei].once_per_turn == "name":
         return (d.data[c].name, ei, p)
-    return (c, ei)
+    return (c, ei, d.mid[c])
 
 
 def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Option]:
@@ -649,8 +651,10 @@ def ask_into(d, f):
 
 
 def state_check(d) -> None:
-    """Rules applied at once after each action: equips on a monster that left or turned
-    face-down are destroyed; continuous position locks (Dragon Capture Jar)."""
+    """Rules applied at once after each action (each Chain Link, Summon, attack, change of
+    battle position: by hand, by an effect, by a Flip Summon): equips on a monster that left
+    or turned face-down are destroyed; continuous position locks (Dragon Capture Jar); cards
+    that destroy themselves in some state (Berserk Gorilla in face-up Defense Position)."""
     gone, refused = [], []
     equip = d.equip
     statics = d.static_index
@@ -668,11 +672,6 @@ def state_check(d) -> None:
         d.destroy(gone, K.R_RULE)
     if refused:
         d.destroy([c for c in refused if d.loc[c] == SZONE], K.R_EFFECT)
-    if "destroy_self" in statics:       # "destroy this card while ..." (Berserk Gorilla)
-        doomed = [src for src, eff in d.active_statics("destroy_self")
-                  if eff.apply is None or eff.apply(d, src)]
-        if doomed:
-            d.destroy(doomed, K.R_EFFECT)
     for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
         for c in d.all_monsters():
             if d.pos[c] == ATTACK and eff.apply(d, src, c) and not d.unaffected(c, src):
@@ -683,6 +682,11 @@ def state_check(d) -> None:
             if d.pos[c] == DEFENSE and eff.apply(d, src, c) and not d.unaffected(c, src):
                 d.set_position(c, ATTACK)
                 d.write(f"{d.card(c)} is changed to Attack Position")
+    if "destroy_self" in statics:       # "destroy this card while ..." (Berserk Gorilla: also
+        doomed = [src for src, eff in d.active_statics("destroy_self")     # in the position
+                  if eff.apply is None or eff.apply(d, src)]               # just forced on it)
+        if doomed:
+            d.destroy(doomed, K.R_EFFECT)
     hook = d.options.get("state_hooks")
     if hook:
         for h in hook:

@@ -6,7 +6,8 @@ from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import activatable, clear_field_zone, open_window, prohibited, push_window, start_activation
+from .chain import (activatable, clear_field_zone, open_window, prohibited, push_window,
+                    start_activation, state_check)
 from .summon import summon_room, special_proc_options, summon_locked, tribute_optional
 
 
@@ -37,6 +38,7 @@ def main(d, f):
             d.pos_turn[c] = d.turn       # the once-per-turn manual change is used
             d.write(f"{d.names[d.tp]} changes {d.card(c)} to "
                     f"{'Attack' if new == ATTACK else 'Defense'} Position")
+            state_check(d)               # at once, as after a Summon (Berserk Gorilla)
             if d.trig_q:                 # a trigger of the change (Blade Rabbit)
                 open_window(d, d.tp, False)
         elif v == "activate":
@@ -115,18 +117,20 @@ def idle_options(d) -> list[Option]:
     t = d.turn
     locks = None            # continuous effects that forbid position changes (looked up once)
     turn_in, pos_turn = d.turn_in, d.pos_turn
+    attacked = d.attacked
     for c in d.monsters(p):
-        if pos_turn[c] == t or (turn_in[c] == t and not (d.summoners
-                                                          and summoned_by_opponent_ok(d, c))):
-            continue
+        if pos_turn[c] == t or attacked[c] == t or \
+                (turn_in[c] == t and not (d.summoners and summoned_by_opponent_ok(d, c))):
+            continue    # (a monster that declared an attack this turn, even one turned
+                        # face-down since, keeps its position: no change, no Flip Summon)
         if d.pos[c] == FACEDOWN_DEFENSE:
             if not locked:
                 opts.append(FLIP_OPTS[c])
-        elif d.attacked[c] != t and not d.data[c].link_arrows:   # a Link Monster stays in ATK
+        elif not d.data[c].link_arrows:     # a Link Monster stays in Attack Position
             if locks is None:
                 locks = d.active_statics("no_position_change")
             if not (locks and d.applies(locks, c)) and \
-                    not (d.pflags and d.card_flag(c, "no_position_change")):
+                    not (d.cflags and d.card_flag(c, "no_position_change")):
                 opts.append(CHANGE_OPTS[c])
     if d.proc_cards:
         opts.extend(special_proc_options(d, p))

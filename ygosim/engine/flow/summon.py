@@ -22,7 +22,7 @@ def tributes_for_level(lv: int) -> int:
 def tribute_candidates(d, p) -> list[int]:
     """The monsters player p may Tribute for a Tribute Summon or Set."""
     out = list(d.monsters(p))
-    if d.pflags:                # "it cannot be Tributed" this turn (Mind Control)
+    if d.cflags:                # "it cannot be Tributed" this turn (Mind Control)
         out = [c for c in out if not d.card_flag(c, "no_tribute")]
     if d.untributable:          # (Sheep Tokens: never Tributed for a Tribute Summon)
         out = [c for c in out if c not in d.untributable]

@@ -8,7 +8,7 @@ from ..const import FIELD, BATTLE
 from ..decision import Option, RESPONSE, ORDER
 from ..effects import FLIP, RULE
 from .core import proc, push, pop
-from .chain import opt_key, single_chain_now
+from .chain import opt_key, single_chain_now, state_check
 
 
 @proc
@@ -151,3 +151,4 @@ def rule_effect(d, f):
         d.acting = -1
         d.links.pop(f["lid"], None)
         pop(d)
+        state_check(d)      # (what it changed is checked at once, as after a Chain Link)

@@ -132,6 +132,9 @@ def turn(d, f):
             d.mods = [m for m in d.mods if m[4] > t and mid[m[0]] == m[1]]
         if d.pflags:
             d.pflags = [x for x in d.pflags if x[2] > t]
+        if d.cflags:    # (End.END_PHASE: rules on one card kept until this turn end; those
+            mid = d.mid     # of cards that moved are gone already)
+            d.cflags = [x for x in d.cflags if x[3] > t and mid[x[0]] == x[1]]
         d.summoners = ()
         f["s"] = 0
     elif s == 11:                                # after a draw replacement was offered
@@ -158,9 +161,12 @@ def run_delayed(d) -> None:
 
 
 def return_control(d) -> None:
-    """Control changes "until the End Phase" end now."""
+    """Control changes "until the End Phase" end now (End.END_PHASE of `d.returns`: a monster
+    turned face-down meanwhile still goes back, Duel.end_records; one that left the field is
+    a new card and stays where it is)."""
     keep = []
-    for c, mid, p, t in d.returns:
+    for r in d.returns:
+        c, mid, p, t = r[:4]
         if d.mid[c] != mid:
             continue
         if t <= d.turn:
@@ -171,5 +177,5 @@ def return_control(d) -> None:
                 d.set_control(c, p)
                 d.write(f"{d.card(c)} returns to {d.names[p]}'s control")
         else:
-            keep.append((c, mid, p, t))
+            keep.append(r)
     d.returns = keep

@@ -7,6 +7,7 @@ from ....engine.actions import ANY
 from ....engine.const import DEFENSE, GY
 from ....engine.effects import (Target, continuous, ignition, rule, script,
                                 special_procedure, trigger)
+from ....engine.flow import opt_key
 from ..common import destroy_on_defense, itself
 
 # Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
@@ -65,7 +66,7 @@ def _bls_destroyed_by_battle(d, link):
     atk = d.attack
     c = link["card"]
     return ev is not None and atk is not None and atk[0] == c and ev[1] == atk[1] and \
-        d.owner[ev[1]] != link["player"] and (c, 0) not in d.used and \
+        d.owner[ev[1]] != link["player"] and opt_key(d, c, 0, link["player"]) not in d.used and \
         d.loc[c] == K.MZONE and d.faceup(c)
 
 
