@@ -49,3 +49,31 @@ def unscripted_serpent(monkeypatch):
     card._variants.clear()
     yield card, scripts
     card._variants.clear()
+
+
+def pytest_configure(config):
+    """A whole-suite run waits for any other whole-suite run on this machine to finish
+    (an flock on a file in the temporary folder), so that several engineers sharing a small
+    machine do not run five suites at once: each would take five times as long, and the tests
+    with real terminals, servers and timeouts would run starved. Runs of chosen files or tests
+    never wait; YGOSIM_SUITE_LOCK=0 turns the wait off."""
+    import fcntl
+    import os
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    if hasattr(config, "workerinput") or os.environ.get("YGOSIM_SUITE_LOCK") == "0":
+        return                                   # an xdist worker: its controller waited
+    tests = Path(__file__).resolve().parent
+    chosen = [Path(a.split("::")[0]).resolve() for a in config.args]
+    if any(p != tests and p != tests.parent for p in chosen):
+        return                                   # chosen files or tests
+    lock = open(os.path.join(tempfile.gettempdir(), "ygosim-suite.lock"), "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        print("ygosim: another whole test suite is running on this machine; waiting for it "
+              "(YGOSIM_SUITE_LOCK=0 runs at once)", file=sys.stderr, flush=True)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    config._ygosim_suite_lock = lock             # held until this process ends
