@@ -8,7 +8,7 @@ import re
 from ygosim.engine import const as K
 from ygosim.engine.api import new_duel
 from ygosim.engine.decision import Decision, Option
-from ygosim.engine.rng import Rng
+from ygosim.engine.rng import Rng, Stream
 
 _DECKS = {}
 
@@ -28,7 +28,7 @@ def _norm(x):
         return ("Option", x.verb, _norm(x.cards), _norm(x.arg))
     if isinstance(x, Decision):
         return ("Decision", x.player, x.kind, _norm(x.options), x.prompt, x.source)
-    if isinstance(x, Rng):
+    if isinstance(x, (Rng, Stream)):
         return ("Rng", x.state)
     if isinstance(x, dict):
         return ("dict", tuple(sorted(((repr(k), _norm(v)) for k, v in x.items()),

@@ -65,7 +65,7 @@ def test_agent_names_are_listed_in_help():
     (["simulate", "--games", "0"], "--games"),
     (["simulate", "--games", str(10 ** 30)], "--games"),
     (["simulate", "--jobs", "100000"], "--jobs"),
-    (["simulate", "--seed", str(2 ** 70)], "a seed is a whole number below 2**64"),
+    (["simulate", "--seed", str(2 ** 300)], "a seed is a whole number below 2**256"),
     (["match", "--games-per-match", "1000"], "--games-per-match"),
     (["cards", "search", "x", "--limit", "0"], "--limit"),
     (["simulate", "--rules", "goat2"], "'goat2' is not one of 'v10', '2020', 'goat'"),

@@ -167,7 +167,7 @@ def test_the_bot_sees_every_window():
 
 
 def test_a_stale_answer_is_refused_and_nothing_changes():
-    t = Table((YUGI, KAIBA), seed=7, quiet=True)
+    t = Table((YUGI, KAIBA), seed=3, quiet=True)        # (seed 3: heads, the person chooses)
     first = t.prompt(0)
     t.answer(0, "call heads", prompt_id=first["id"])
     now = t.prompt(0)
@@ -489,7 +489,7 @@ def pass_counts(seed: int) -> dict:
 
 
 def test_auto_priority_takes_most_passes_off_the_person():
-    c = pass_counts(2)
+    c = pass_counts(3)
     (asked_before, passes_before), (asked_after, passes_after) = c["before"], c["after"]
     assert passes_before > asked_before / 2          # most answers were passes
     assert passes_after <= passes_before / 3

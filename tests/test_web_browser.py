@@ -167,7 +167,7 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     ctx = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
     page = ctx.new_page()
     me = Person(page, "player")
-    page.goto(f"{live.url}/?seed=11&speed=off")
+    page.goto(f"{live.url}/?seed=36&speed=off")
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#name", "Yugi")
     page.select_option("#deck-builtin", "yugi")

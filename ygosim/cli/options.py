@@ -19,7 +19,7 @@ from ..engine.rules import NAMES as RULE_NAMES
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 256
-SEED_LIMIT = 2 ** 64
+SEED_LIMIT = 2 ** 256
 
 RULES_HELP = ("The rule set: v10 (Official Rulebook Version 10, Master Rule 4; the default), "
               "2020 (its April 2020 revision) or goat (the TCG of April 2005).")
@@ -68,7 +68,7 @@ def seed_option(help: str = "Seed of the random numbers: the same seed plays the
 
 def _seed_in_range(ctx, param, value):
     if value is not None and not -SEED_LIMIT < value < SEED_LIMIT:
-        raise click.BadParameter("a seed is a whole number below 2**64")
+        raise click.BadParameter("a seed is a whole number below 2**256")
     return value
 
 

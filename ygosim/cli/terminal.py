@@ -428,7 +428,11 @@ class TerminalTable:
         q = p["question"]
         q = q[:1].upper() + q[1:]
         ctx = p["context"]["words"]
-        out = [f"[bold]{esc(q)}[/] [dim]— {esc(ctx)}[/]"]
+        if len(q) + 3 + len(ctx) <= width:
+            out = [f"[bold]{esc(q)}[/] [dim]— {esc(ctx)}[/]"]
+        else:                   # a long question: wrapped, whose turn on its own line
+            out = [f"[bold]{esc(x)}[/]" for x in textwrap.wrap(q, width)]
+            out.append(f"  [dim]— {esc(ctx)}[/]")
         if p["why"]:
             out += ["  " + esc(x) for x in textwrap.wrap(p["why"], width - 2)]
         return out

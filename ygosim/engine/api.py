@@ -7,7 +7,7 @@ from .decision import card_options
 from .duel import Duel
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE
 from .flow import push, run, normal_summon_tributes
-from .rng import Rng
+from .rng import DuelRng
 from .rules import get_rules
 
 # Settings that are not rules (the rule set is `d.rules`, from options["rules"]: a name such
@@ -198,11 +198,13 @@ def _where(entries) -> int:
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:
-    """An empty duel: no cards yet. `options["rules"]` (a name in rules.NAMES, a Rules value or
-    a `Rules.ref()` mapping; v10 by default) becomes `d.rules`; the other options (turn_cap,
-    chooser...) stay in `d.options`."""
+    """An empty duel: no cards yet; its random numbers come from `seed` (a whole number of any
+    size: rng.DuelRng, one stream for the duel and one per player's Deck).
+    `options["rules"]` (a name in rules.NAMES, a Rules value or a `Rules.ref()` mapping; v10 by
+    default) becomes `d.rules`; the other options (turn_cap, chooser...) stay in
+    `d.options`."""
     d = Duel()
-    d.rng = Rng(seed)
+    d.rng = DuelRng(seed)
     d.options = dict(DEFAULT_OPTIONS)
     if options:
         d.options.update(options)

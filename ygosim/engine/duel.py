@@ -1028,7 +1028,9 @@ class Duel:
         return drawn
 
     def shuffle_deck(self, p: int) -> None:
-        self.rng.shuffle(self.deck[p])
+        """Shuffle player p's Deck with p's own stream (a real duel's DuelRng: knowing one's
+        own Deck order says nothing of the other's)."""
+        self.rng.shuffle_deck(p, self.deck[p])
 
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:

@@ -495,7 +495,8 @@ def determinize(duel, player: int, rng):
     the face-down Extra Deck an Extra Deck monster's; the hand and the Deck share the rest.
     This holds whatever the flow refers to: a face-down monster under attack or targeted by a
     chain link is dealt again like any other (a card activated on the chain is public).
-    `player`'s own Deck is shuffled, and the clone gets a fresh random number generator.
+    `player`'s own Deck is shuffled, and the clone gets a fresh random number generator (one
+    plain Rng for everything, its Deck shuffles included: the real duel's streams stay out).
 
     Card ids and every reference to them stay as they are (what changes is which card, the
     CardData, each hidden card id is), so the pending decision and the flow stack remain valid.
@@ -550,7 +551,7 @@ def determinize(duel, player: int, rng):
         dealt = set(monsters + st + field + loose + extra + extra_mon)
         d.trig_q = [t for t in d.trig_q if t[0] not in dealt]
     index_scripts(d)
-    d.rng = Rng(rng.next64())
+    d.rng = Rng(rng.next64())     # a world of its own: never the real duel's secret streams
     return d
 
 

@@ -111,7 +111,7 @@ RESULT_KEYS = {"winner", "winner_name", "reason", "turns"}
 MAX_DECISIONS = 50_000       # a 500-turn duel has a few thousand; playing 50,000 takes seconds
 MAX_TEXT = 300               # a decision's text, a reason
 MAX_NAME = 40                # a player's or a deck's name
-MAX_SEED = 2 ** 64
+MAX_SEED = 2 ** 256          # a web duel's seed has 128 bits (engine.rng.SEED_BITS)
 
 
 def _engine_options() -> dict:
@@ -216,7 +216,7 @@ def from_dict(data, where: str = "replay") -> Replay:
             raise ReplayError(f"{where}: missing key {key!r}")
     seed = data["seed"]
     if not _is_int(seed) or not -MAX_SEED < seed < MAX_SEED:
-        bad("seed", f"must be a whole number below 2**64, not {quoted(seed)}")
+        bad("seed", f"must be a whole number below 2**256, not {quoted(seed)}")
     decks = data["decks"]
     if not isinstance(decks, list) or len(decks) != 2:
         bad("decks", "must be a list of two decks")
