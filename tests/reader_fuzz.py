@@ -294,7 +294,7 @@ def replay_docs() -> list:
     from ygosim.play import replay as R
     from ygosim.agents.random_agent import RandomAgent
     from ygosim.formats.deck import load_deck
-    from ygosim.analysis.sim import play_duel
+    from ygosim.play.match import play_duel
     yugi, kaiba = load_deck("yugi"), load_deck("kaiba")
     docs = []
     for seed, options in ((1, {}), (2, {"turn_cap": 6}), (3, {"rules": {"name": "goat", "hand_limit": 7}})):

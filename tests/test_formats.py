@@ -12,7 +12,7 @@ from test_formats_support import DATA, home, legal_main, run  # noqa: F401  (fix
 from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck, read_deck_list
 from ygosim.formats.lflist import load_banlist, parse_lflist
-from ygosim.formats.textfile import write_atomic
+from ygosim.cards.textfile import write_atomic
 from ygosim.formats.ydk import format_ydk, parse_ydk, read_ydk
 from ygosim.formats.ydke import format_ydke, parse_ydke
 

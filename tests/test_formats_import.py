@@ -250,7 +250,7 @@ def test_an_import_that_fails_midway_leaves_the_store_as_it_was(tmp_path, monkey
     import_cards(make_cdb(tmp_path / "a.cdb", TEST_ROWS[:3]))
     before = stored()
     from ygosim.formats import store as store_module
-    real_put = store_module._Writer.put
+    real_put = store_module.StoreWriter.put
     calls = []
 
     def put_then_fail(self, *args):
@@ -258,7 +258,7 @@ def test_an_import_that_fails_midway_leaves_the_store_as_it_was(tmp_path, monkey
         if len(calls) == 3:
             raise sqlite3.OperationalError("database or disk is full")
         return real_put(self, *args)
-    monkeypatch.setattr(store_module._Writer, "put", put_then_fail)
+    monkeypatch.setattr(store_module.StoreWriter, "put", put_then_fail)
     with pytest.raises(YgosimError, match="disk is full.*left as it was"):
         import_cards(make_cdb(tmp_path / "b.cdb"))
     assert stored() == before

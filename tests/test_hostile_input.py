@@ -16,10 +16,10 @@ from ygosim.agents.random_agent import RandomAgent
 from ygosim.cli import main
 from ygosim.cards.errors import YgosimError
 from ygosim.formats.deck import load_deck
-from ygosim.formats.textfile import parse_json, parse_yaml
+from ygosim.cards.textfile import parse_json, parse_yaml
 from ygosim.cards.safetext import excerpt
 from ygosim.play.scenario import ScenarioError, load_scenario
-from ygosim.analysis.sim import play_duel
+from ygosim.play.match import play_duel
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 

@@ -11,7 +11,7 @@ from ygosim.agents.heuristic import HeuristicAgent
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.cli import main
 from ygosim.formats.deck import load_deck
-from ygosim.analysis.sim import play_duel
+from ygosim.play.match import play_duel
 
 YUGI, KAIBA = load_deck("yugi"), load_deck("kaiba")
 

@@ -16,15 +16,6 @@ class DuelResult:
     decisions: int
 
 
-def play_duel(deck_a, deck_b, agent_a, agent_b, seed: int, options=None,
-              names=("A", "B")) -> tuple:
-    d = new_duel(deck_a, deck_b, seed=seed, options=options, names=names)
-    agents = (agent_a, agent_b)
-    while d.winner is None:
-        d.apply(agents[d.pending.player].choose(d))
-    return d
-
-
 @dataclass
 class SimStats:
     """The results of a series of duels, from deck A's side.

@@ -2,15 +2,18 @@
 
 Built-in facts come from cards/data: hand-written ones in *.yaml, generated ones (the whole Goat
 pool, tools/gen_facts.py --pool) in *.jsonl, one card a line (JSON parses ~20x faster than YAML:
-three times the cards cost no start-up time); card scripts (what cards do) from
-ygosim.cards.scripts. Cards imported from card databases (`ygosim cards import`, see
-ygosim.formats.store) are kept in an SQLite file in the user's data folder (`store_path()`),
-indexed by passcode and by name, and read lazily: a lookup reads the one card it needs, so
-a store of 10,000 imported cards costs nothing at start-up. Built-in cards come first: an
-imported card of the same name is an alternate artwork of the built-in one.
+three times the cards cost no start-up time); card scripts (what cards do) from the plug-in
+ygosim.cards.scripts (SCRIPTS_PLUGIN). Cards imported from card databases (`ygosim cards
+import`: ygosim.formats.store reads the files, StoreWriter writes the cards) are kept in an
+SQLite file in the user's data folder (`store_path()`), indexed by passcode and by name, and
+read lazily: a lookup reads the one card it needs, so a store of 10,000 imported cards costs
+nothing at start-up. Built-in cards come first: an imported card of the same name is an
+alternate artwork of the built-in one.
 """
 from __future__ import annotations
 
+import copyreg
+import importlib
 import json
 import os
 import sqlite3
@@ -19,8 +22,8 @@ from pathlib import Path
 import yaml
 
 from .errors import YgosimError
-from .safetext import printable
-from .model import CardData, card_from_dict
+from .safetext import printable, quoted
+from .model import CURRENT, CardData, card_from_dict
 
 DATA_DIR = Path(__file__).parent / "data"
 STORE_FILE = "cards.sqlite3"
@@ -35,6 +38,10 @@ SCHEMA = (
     "first INTEGER NOT NULL, facts TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS cards_by_key ON cards (key, first DESC, code)",
 )
+
+MAX_NAME = 100              # the longest real card name has 69 characters
+FACT_TEXT_KEYS = ("attribute", "type")
+MAX_FACT_TEXT = 40
 
 try:
     _Loader = yaml.CSafeLoader
@@ -285,16 +292,179 @@ class CardStore:
             self._con = None
 
 
+# -- the SQLite store (writing) ----------------------------------------------------------------
+
+def name_problem(name) -> str | None:
+    """Why `name` cannot be a card's name in the store (None: it can). A name is printable
+    text (no control characters, no lone surrogates, no bidirectional overrides), at most
+    MAX_NAME characters, and not made of digits other than 0-9 ('²' is a digit to Python but
+    no passcode; a card named '7' exists)."""
+    if not isinstance(name, str) or not name.strip():
+        return "no name"
+    if len(name) > MAX_NAME:
+        return f"the name is longer than {MAX_NAME} characters"
+    if printable(name) != name:
+        return f"the name {quoted(name)} holds control characters"
+    if not name.isascii() and all(ch.isdigit() or ch.isspace() for ch in name):
+        return f"the name {quoted(name)} is only digits that are not 0-9"
+    return None
+
+
+def checked_facts(facts: dict) -> tuple[dict | None, str | None]:
+    """The facts to store for one card read from a database (its `_where` removed), or the
+    reason it cannot be stored."""
+    facts = dict(facts)
+    facts.pop("_where", None)
+    problem = name_problem(facts.get("name"))
+    if problem:
+        return None, problem
+    for key in FACT_TEXT_KEYS:
+        value = facts.get(key, "")
+        if not isinstance(value, str) or len(value) > MAX_FACT_TEXT or printable(value) != value:
+            return None, f"bad {key} {quoted(value)}"
+    try:
+        card = card_from_dict(facts)
+        card.kind_line()
+        json.dumps(facts, ensure_ascii=False).encode("utf-8")
+    except (KeyError, TypeError, ValueError) as e:
+        return None, f"its facts do not read back ({printable(str(e))[:60]})"
+    if card.kind not in ("monster", "spell", "trap"):
+        return None, f"kind {quoted(card.kind)} is not monster, spell or trap"
+    return facts, None
+
+
+def in_store_order(rows):
+    """Cards with no alias first: the card that stands for a name is the first stored of that
+    name; the others (alternate artworks) lead to it."""
+    return sorted(rows, key=lambda d: (bool(d.get("alias")), d["passcode"]))
+
+
+def built_in_keys() -> dict:
+    by_name, by_code = built_in_cards()
+    return {"codes": set(by_code), "keys": set(by_name)}
+
+
+class StoreWriter:
+    """The store, open for one import transaction."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.where = printable(str(path))
+        self.new = not path.exists()       # a store this import creates: removed if it fails
+
+    def __enter__(self):
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.con = sqlite3.connect(self.path, isolation_level=None)
+            self.con.execute("BEGIN IMMEDIATE")
+            tables = {n for (n,) in self.con.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")}
+            if (tables and "cards" not in tables) or ("cards" in tables and "meta" not in tables):
+                raise sqlite3.DatabaseError("not a ygosim card store")
+            if "meta" in tables:
+                row = self.con.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                if row is None or row[0] != SCHEMA_VERSION:
+                    raise sqlite3.DatabaseError(f"schema {row[0] if row else '?'}, expected "
+                                                f"{SCHEMA_VERSION}")
+            for statement in SCHEMA:
+                self.con.execute(statement)
+            self.con.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        except (sqlite3.Error, OSError, ValueError) as e:
+            self._close()
+            raise YgosimError(f"{self.where}: the imported card store cannot be read or "
+                              f"written ({printable(str(e))[:80]}); it was left as it was") from None
+        return self
+
+    def first_code(self, key: str) -> int | None:
+        row = self.con.execute("SELECT code FROM cards WHERE key = ? AND first = 1 LIMIT 1",
+                               (key,)).fetchone()
+        return row[0] if row else None
+
+    def facts(self, code: int) -> dict | None:
+        row = self.con.execute("SELECT facts FROM cards WHERE code = ?", (code,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, code: int, key: str, first: bool, facts: dict) -> None:
+        self.con.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?)",
+                         (code, key, int(first), json.dumps(facts, ensure_ascii=False)))
+
+    def __exit__(self, kind, error, tb):
+        try:
+            if kind is None:
+                self.con.execute("COMMIT")
+                self._close(committed=True)
+                return False
+            self.con.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            try:
+                self.con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            self._close()
+            raise YgosimError(f"{self.where}: the import could not be written "
+                              f"({printable(str(e))[:80]}); the store was left as it was") from None
+        self._close()
+        if isinstance(error, sqlite3.Error):
+            raise YgosimError(f"{self.where}: the import could not be written "
+                              f"({printable(str(error))[:80]}); the store was left as it "
+                              "was") from None
+        return False
+
+    def _close(self, committed: bool = False):
+        con = getattr(self, "con", None)
+        if con is not None:
+            con.close()
+            self.con = None
+        if self.new and not committed:
+            for leftover in (self.path, self.path.with_name(self.path.name + "-journal")):
+                try:
+                    leftover.unlink()
+                except OSError:
+                    pass
+
+
+def convert_old_store(yaml_path: Path) -> None:
+    """Move the cards of a store of the YAML days (cards.yaml) into the SQLite store, once;
+    the YAML file is left where it is."""
+    from ..cards.textfile import parse_yaml, read_text
+    where = printable(str(yaml_path))
+    try:
+        rows = parse_yaml(read_text(yaml_path, "json"), where) or []
+    except YgosimError as e:
+        raise YgosimError(f"{e} (the imported card store of an older ygosim: move it away and "
+                          "import your card databases again)") from None
+    if not isinstance(rows, list):
+        raise YgosimError(f"{where}: the imported card store cannot be read: expected a list")
+    good = []
+    for row in rows:
+        clean, problem = checked_facts(row) if isinstance(row, dict) else (None, "not a card")
+        if clean is not None and isinstance(clean.get("passcode"), int):
+            good.append(clean)
+    built_in = built_in_keys()
+    with StoreWriter(yaml_path.parent / store_path().name) as w:
+        for facts in in_store_order(good):
+            code, key = facts["passcode"], normalize(facts["name"])
+            if code in built_in["codes"]:
+                continue
+            first = key not in built_in["keys"] and w.first_code(key) in (None, code)
+            w.put(code, key, first, facts)
+
+
 def open_store() -> CardStore | None:
     """The user's card store, if there is one (a store of the YAML days is converted first)."""
     path = store_path()
     if not path.exists() and (path.parent / OLD_STORE_FILE).exists():
-        from ..formats.store import convert_old_store
         convert_old_store(path.parent / OLD_STORE_FILE)
     return CardStore(path) if path.exists() else None
 
 
 # -- the process-wide store ----------------------------------------------------------------------
+
+# What cards do (their scripts) is a plug-in: the package named here, imported when the built-in
+# cards are first made, attaches each card's script (its attach_scripts(db)). The facts do not
+# import it: scripts are written in the engine's vocabulary, and the engine reads these facts
+# (docs/architecture.md).
+SCRIPTS_PLUGIN = "ygosim.cards.scripts"
 
 _DB: CardDB | None = None
 _BUILT_IN: tuple | None = None          # (by_name, by_code) of the built-in cards, scripts on
@@ -311,8 +481,7 @@ def built_in_cards() -> tuple[dict, dict]:
                 db.add(card)
         for code, name in load_alternate_artworks(DATA_DIR / ARTWORKS_FILE):
             db.add_alias(code, db.by_name[normalize(name)])
-        from .scripts import attach_scripts
-        attach_scripts(db)
+        importlib.import_module(SCRIPTS_PLUGIN).attach_scripts(db)
         _BUILT_IN = (db.by_name, db.by_code)
     return _BUILT_IN
 
@@ -336,3 +505,21 @@ def reset_card_db() -> None:
     if _DB is not None and _DB.store is not None:
         _DB.store.close()
     _DB = None
+
+
+# -- cards between processes -------------------------------------------------------------------
+
+def _lookup_card(name: str, era: str = CURRENT) -> CardData:
+    return card_db()[name].for_era(era)
+
+
+def _reduce_card(card: CardData):
+    # Cards travel between processes (simulate --jobs) by name and era: the receiving
+    # process looks the same card up in its own store, scripts included. (Registered here,
+    # by the store, so that the card model does not import the store.)
+    if card.era == CURRENT:
+        return (_lookup_card, (card.name,))
+    return (_lookup_card, (card.name, card.era))
+
+
+copyreg.pickle(CardData, _reduce_card)

@@ -63,13 +63,6 @@ class CardData:
         self._base = self          # the current version (variants point to it)
         self._variants = {}        # era -> the cached variant
 
-    def __reduce__(self):
-        # Cards travel between processes (simulate --jobs) by name and era: the receiving
-        # process looks the same card up in its own store, scripts included.
-        if self.era == CURRENT:
-            return (_lookup_card, (self.name,))
-        return (_lookup_card, (self.name, self.era))
-
     def for_era(self, era: str) -> "CardData":
         """This card as it is played under rules whose card_era is `era`: its version of that
         era where it has a script or a description of its own for it, else the current card.
@@ -79,7 +72,7 @@ class CardData:
             return base
         v = base._variants.get(era)
         if v is None:
-            v = object.__new__(CardData)      # (copy.copy would go through __reduce__)
+            v = object.__new__(CardData)      # (copy.copy would look the card up: cards.db)
             v.__dict__.update(base.__dict__)
             v.era = era
             v.script = base.era_scripts.get(era, base.script)
@@ -153,8 +146,3 @@ def card_from_dict(d: dict) -> CardData:
 def _stat(value) -> int:
     """ATK or DEF as the engine counts it: '?' (given by the card's effect) is 0."""
     return 0 if value in (None, "?") else int(value)
-
-
-def _lookup_card(name: str, era: str = CURRENT) -> CardData:
-    from .db import card_db
-    return card_db()[name].for_era(era)

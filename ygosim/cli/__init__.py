@@ -1,4 +1,5 @@
-"""The `ygosim` command line. Each front end adds its commands in its own module."""
+"""The `ygosim` command line: the group `main` (the console script `ygosim` and `python -m
+ygosim`), and the commands, each defined in its own module of this package, added to it."""
 from __future__ import annotations
 
 import sys
@@ -35,8 +36,11 @@ def main():
     """ygosim: a Yu-Gi-Oh! TCG duel simulator."""
 
 
-def _register():
-    from . import commands  # noqa: F401  (each module adds its commands to `main`)
+# the commands, each defined in the module of its front end or area (they do not import this
+# module: the group is built here and the commands added to it)
+from . import cards, match, puzzle, reports, sim, terminal, web  # noqa: E402
 
-
-_register()
+for _command in (sim.simulate, sim.bench, sim.scenario, cards.cards_group, cards.deck_group,
+                 match.match, terminal.duel, terminal.replay_cmd, reports.gauntlet,
+                 reports.bench_env, web.serve, puzzle.puzzle):
+    main.add_command(_command)

@@ -11,14 +11,13 @@ import json
 
 from ..cards.db import normalize
 from ..cards.model import CardData
-from . import main
 from ..engine.rules import get_rules
 from ..cards.errors import YgosimError
 from ..formats.deck import BUILT_IN, load_deck, read_deck_list
 from ..formats.decklist import SECTIONS
 from ..formats.lflist import load_banlist
 from ..formats.store import import_cards, known_cards
-from ..formats.textfile import write_atomic
+from ..cards.textfile import write_atomic
 from ..formats.ydk import format_ydk
 from ..formats.ydke import format_ydke
 from ..cards.safetext import printable, quoted
@@ -94,7 +93,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 # -- ygosim deck ---------------------------------------------------------------------------
 
-@main.group("deck")
+@click.group("deck")
 def deck_group():
     """Check, show and convert decks (.ydk files, ydke:// URLs, built-in decks)."""
 
@@ -236,7 +235,7 @@ def _grouped(cards: list[CardData]) -> list[tuple[CardData, int]]:
 
 # -- ygosim cards --------------------------------------------------------------------------
 
-@main.group("cards")
+@click.group("cards")
 def cards_group():
     """Import, search and show cards."""
 

@@ -5,13 +5,12 @@ import json
 
 import click
 
-from . import main
-from .sim import DECK_HELP, load_deck_arg, rules_options
+from .sim import DECK_HELP, load_deck_arg
 from .options import agent_option, allow_unscripted_option, check_playable, rules_option, seed_option
-from .series import progress_bar
+from .series import progress_bar, rules_options
 
 
-@main.command()
+@click.command()
 @click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
 @click.option("--opponent", "deck_b", default="kaiba", show_default=True,
               help="Deck B (the same forms as --deck).")

@@ -1,7 +1,7 @@
 """Command-line options that several commands share, each with its help text: the rule set,
 --allow-unscripted, agents by name, seeds, game counts, --jobs.
 
-    @main.command()
+    @click.command()
     @rules_option()
     @allow_unscripted_option
     @agent_option("--agent-a", "random", "The agent playing deck A.")

@@ -5,11 +5,10 @@ import sys
 
 import click
 
-from . import main
 from .options import agent_option, seed_option
 
 
-@main.command()
+@click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @agent_option("--agent", "search", "The agent that plays the turn.", dest="agent_name")
 @seed_option("The agent's seed.", default=1)

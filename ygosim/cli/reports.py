@@ -6,7 +6,6 @@ import json
 
 import click
 
-from . import main
 from ..engine import rules as R
 from ..cards.errors import YgosimError
 from .cards import deck_group
@@ -16,7 +15,7 @@ from .series import pct, progress_bar, ray_option, run_series, series_json, wide
 
 
 # ---------------------------------------------------------------------------- gauntlet
-@main.command()
+@click.command()
 @click.argument("deck")
 @click.argument("more", nargs=-1, metavar="")
 @click.option("--against", multiple=True, metavar="D1 D2 ...",
@@ -148,7 +147,7 @@ def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
 
 
 # ---------------------------------------------------------------------------- bench-env
-@main.command("bench-env")
+@click.command("bench-env")
 @click.option("--steps", default=20_000, show_default=True, type=click.IntRange(1),
               help="Agent steps per measure.")
 @click.option("--envs", default=2, show_default=True, type=click.IntRange(1),

@@ -44,10 +44,13 @@ def ray_option(f):
 
 
 # ---------------------------------------------------------------------------- simulate
+def rules_options(rules: str | None) -> dict:
+    return {"rules": str(rules)} if rules else {}
+
+
 def run_series(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, ray, progress):
     """One seat-swapped series (simulate, and each matchup of a gauntlet)."""
     from ..analysis.sim import simulate
-    from .sim import rules_options
     return simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules_options(rules),
                     progress, ray=ray)
 

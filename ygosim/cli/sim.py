@@ -7,10 +7,9 @@ from pathlib import Path
 
 import click
 
-from . import main
 from .options import (agent_option, allow_unscripted_option, check_playable, games_option,
                       jobs_option, rules_option, seed_option)
-from .series import pct, ray_option
+from .series import pct, ray_option, rules_options
 
 
 def load_deck_arg(ref: str):
@@ -18,15 +17,11 @@ def load_deck_arg(ref: str):
     return load_deck(ref)
 
 
-def rules_options(rules: str | None) -> dict:
-    return {"rules": str(rules)} if rules else {}
-
-
 DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...), a .ydk file or a " \
     "ydke:// URL."
 
 
-@main.command()
+@click.command()
 @click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
 @click.option("--opponent", "deck_b", default="kaiba", show_default=True,
               help="Deck B (the same forms as --deck).")
@@ -66,7 +61,7 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, allow_u
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(st.reasons.items())))
 
 
-@main.command()
+@click.command()
 @click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
 @click.option("--opponent", "deck_b", default="kaiba", show_default=True,
               help="Deck B (the same forms as --deck).")
@@ -91,7 +86,7 @@ def bench(deck_a, deck_b, games, seed, rules, as_json):
     click.echo(f"mean clone() cost:                {r['clone_us']} us")
 
 
-@main.command()
+@click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-v", "--verbose", is_flag=True, help="Print the duel log of failing scenarios.")
 def scenario(files, verbose):

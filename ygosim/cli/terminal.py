@@ -19,7 +19,6 @@ import sys
 
 import click
 
-from . import main
 from ..cards.errors import YgosimError
 from ..cards.safetext import printable
 from ..play.table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
@@ -699,7 +698,7 @@ def _deck_label(ref: str) -> str:
     return deck_name(ref)
 
 
-@main.command()
+@click.command()
 @click.option("--deck", "deck_ref", default="yugi", show_default=True,
               help="Your deck: a built-in deck (yugi, kaiba, masters, the Goat decks), a .ydk "
                    "file or a ydke:// URL.")
@@ -742,7 +741,7 @@ def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, allow_u
     sys.exit(TerminalTable(IO(plain), table, SEAT, layout).run())
 
 
-@main.command("replay")
+@click.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as", "as_", type=click.Choice(["A", "B", "a", "b"]), default=None,
               help="Show the duel as this player saw it (default: everything revealed).")

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import click
 
-from . import main
 from ..cards.errors import YgosimError
 
 
-@main.command()
+@click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for "
                    "the local network too (another person's browser on the LAN).")

@@ -24,6 +24,7 @@ from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA, FIELD, FACEDOW
 from .decision import Decision
 from .log import view as _log_view
 from .text import zone_name
+from .visibility import deck_top_public, hidden_from
 
 SPECTATOR = "spectator"      # a viewer who is neither player: sees public information only
 STEP_TITLES = {K.START_STEP: "start step", K.BATTLE_STEP: "battle step",
@@ -39,31 +40,6 @@ POSITION_NAMES = {K.ATTACK: "attack", K.DEFENSE: "defense", K.FACEDOWN: "set",
 
 
 # ---------------------------------------------------------------------------- hidden cards
-def hidden_from(d, c: int, viewer) -> bool:
-    """Is card c's identity hidden from `viewer` (0, 1; None sees everything)?"""
-    if viewer is None or c < 0:
-        return False
-    loc = d.loc[c]
-    if loc & FIELD:     # a face-down card: its controller and its owner (who Set it) know it
-        return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer and d.owner[c] != viewer
-    if loc == EXTRA:     # face-up Pendulum Monsters in the Extra Deck are public
-        return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
-    if loc == HAND:
-        return d.owner[c] != viewer
-    if loc == DECK:
-        return d.owner[c] != viewer and not deck_top_public(d, c)
-    if loc == BANISHED:  # banished face-down (Different Dimension Capsule): its owner knows it
-        return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
-    return False
-
-
-def deck_top_public(d, c: int) -> bool:
-    """Is card c the top card of its owner's Deck while the Decks lie face-up (the continuous
-    rule `deck_face_up`: Convulsion of Nature)? Then both players see it."""
-    return "deck_face_up" in d.static_index and d.deck[d.owner[c]][:1] == [c] and \
-        d.has_static("deck_face_up")
-
-
 def zone_label(d, c: int) -> str:
     return zone_name(d, c)
 

@@ -12,6 +12,7 @@ import re
 from ..cards.db import normalize
 from . import const as K
 from .const import DECK, HAND, MZONE, SZONE, GY, BANISHED, EXTRA
+from .visibility import hidden_from
 
 PLAYER_LETTERS = ("A", "B")
 
@@ -154,7 +155,6 @@ class Ref:
                 return False
         else:
             if viewer is not None:
-                from .observe import hidden_from
                 if hidden_from(d, c, viewer):
                     return False
             if normalize(d.data[c].name) != self.name:

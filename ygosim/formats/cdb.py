@@ -22,13 +22,12 @@ from ..cards.codes import NOT_DECK_CARD_BITS, TYPE_BITS, facts_from_row
 from ..cards.errors import YgosimError
 from ..cards.safetext import printable, quoted
 from .decklist import MAX_PASSCODE
-from .textfile import LIMITS
+from ..cards.textfile import LIMITS
 
 SQLITE_MAGIC = b"SQLite format 3\0"
 COLUMNS = ("id", "alias", "type", "atk", "def", "level", "race", "attribute")
 CARD_BITS = TYPE_BITS["monster"] | TYPE_BITS["spell"] | TYPE_BITS["trap"]
 MAX_ROWS = 200_000          # EDOPro's whole database has about 30,000
-MAX_NAME = 100              # the longest real card name has 69 characters
 
 
 @dataclass

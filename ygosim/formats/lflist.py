@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ..cards.errors import YgosimError
 from ..cards.safetext import printable, quoted
 from .decklist import MAX_PASSCODE
-from .textfile import read_text
+from ..cards.textfile import read_text
 
 STATUS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited", 3: "Unlimited"}
 MAX_NAME = 100

@@ -16,7 +16,7 @@ import re
 from ..cards.errors import YgosimError
 from ..cards.safetext import excerpt, printable, quoted
 from .decklist import MAX_DECK_CARDS, MAX_PASSCODE, DeckList, Entry
-from .textfile import read_text
+from ..cards.textfile import read_text
 
 HEADERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 _NUMBER = re.compile(r"[0-9]+")

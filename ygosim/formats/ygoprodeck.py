@@ -18,7 +18,7 @@ from ..cards.errors import YgosimError
 from .cdb import MAX_ROWS, CardRead, has_pendulum_effect
 from .decklist import MAX_PASSCODE
 from ..cards.safetext import printable, quoted
-from .textfile import parse_json, read_text
+from ..cards.textfile import parse_json, read_text
 
 SUBTYPES = {
     "spell": {"normal": "normal", "quick-play": "quickplay", "continuous": "continuous",

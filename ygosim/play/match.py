@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..cards.db import normalize
+from ..engine.api import new_duel
 from ..engine.rules import get_rules
 from ..cards.errors import YgosimError
 
@@ -550,11 +551,19 @@ def _coin_winner(duel):
 
 
 # ===================================================================== the loop
+def play_duel(deck_a, deck_b, agent_a, agent_b, seed: int, options=None,
+              names=("A", "B")) -> tuple:
+    d = new_duel(deck_a, deck_b, seed=seed, options=options, names=names)
+    agents = (agent_a, agent_b)
+    while d.winner is None:
+        d.apply(agents[d.pending.player].choose(d))
+    return d
+
+
 def agent_duel(agent_a="random", agent_b="random") -> Callable:
     """A `play_one_duel` that plays a whole Duel between two agents (names or objects). Agents
     given by name are made fresh for each Duel from the Duel's seed."""
     from ..agents import make_agent
-    from ..analysis.sim import play_duel
 
     def play(deck_a, deck_b, seed, options, names, game):
         a = make_agent(agent_a, seed) if isinstance(agent_a, str) else agent_a

@@ -90,7 +90,7 @@ def result_of(d) -> dict:
 def save(rep: Replay, path) -> Path:
     """Write the replay to `path` (YAML if it ends in .yaml/.yml, else JSON) atomically: on any
     error (a full disk) an older file of that name is left as it was."""
-    from ..formats.textfile import write_atomic
+    from ..cards.textfile import write_atomic
     path = Path(path)
     data = rep.as_dict()
     if path.suffix.lower() in (".yaml", ".yml"):
@@ -178,7 +178,7 @@ def _is_int(v) -> bool:
 def load(path) -> Replay:
     """The replay in file `path`; anything that is not a valid replay is a ReplayError naming
     the file and the key or step."""
-    from ..formats.textfile import parse_json, parse_yaml, read_text
+    from ..cards.textfile import parse_json, parse_yaml, read_text
     from ..cards.safetext import printable
     where = printable(str(path))
     try:

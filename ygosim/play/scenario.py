@@ -20,7 +20,7 @@ from ..engine.decision import SELECT, RESPONSE, YESNO, POSITION, ZONE
 from ..engine.flow import push, run
 from ..engine.text import Parsed, Ref, match, option_texts, options_interchangeable
 from ..cards.errors import IllegalAction, YgosimError
-from ..formats.textfile import parse_yaml, read_text
+from ..cards.textfile import parse_yaml, read_text
 from ..cards.safetext import excerpt, printable, quoted
 
 SIDE_KEYS = {"lp", "hand", "deck", "extra", "graveyard", "banished", "monsters",

@@ -9,6 +9,7 @@ from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, F
                      MAIN2, BATTLE)
 from ..decision import Option, RESPONSE, ACTIVATE_OPTS
 from ..effects import ACTIVATE, IGNITION, N_PHASES, period_bit
+from ..gy_lock import gy_negated
 from .core import proc, push, pop
 
 
@@ -505,8 +506,8 @@ def resolve(d, f):
             return
         if not effect_applies(d, link, eff):
             return
-        link["resolving"] = True     # (today's Graveyard lock: actions.gy_locked)
-        if link["targets"] and "gy_lock_negates" in d.static_index and _gy_negated(d, link):
+        link["resolving"] = True     # (today's Graveyard lock: gy_lock.gy_locked)
+        if link["targets"] and "gy_lock_negates" in d.static_index and gy_negated(d, link):
             link["disabled"] = True
             d.write(f"A Graveyard lock negates the effect of {d.name(c)}")   # public
         if link.get("disabled"):       # its effect was negated, not its activation
@@ -552,11 +553,6 @@ def resolve(d, f):
             spell_resolved(d, link)
         state_check(d)
         f["s"] = 0
-
-
-def _gy_negated(d, link) -> bool:
-    from ..actions import gy_negated     # (actions imports flow)
-    return gy_negated(d, link)
 
 
 def targeting_negated(d, link) -> bool:

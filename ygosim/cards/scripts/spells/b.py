@@ -6,6 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK, BANISHED, GY
 from ....engine.effects import Target, quickplay, script, spell, trigger
+from ....engine.gy_lock import gy_lock_negates
 from ..common import equip_spell, free_zone, summonable
 from ..summoning import ritual_spell
 
@@ -23,7 +24,7 @@ script("Black Pendant", *equip_spell(None, 500, 0),
 def _book_of_life_targets(d, link):
     p = link["player"]
     mine = [c for c in d.gy[p] if summonable(A.is_type("Zombie"))(d, c)]
-    if A.gy_lock_negates(d):
+    if gy_lock_negates(d):
         return mine     # (today's Necrovalley: nothing may be banished from a Graveyard)
     return mine + [c for c in d.gy[1 - p] if d.data[c].is_monster]
 

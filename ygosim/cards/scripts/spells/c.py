@@ -60,6 +60,6 @@ script("Creature Swap", spell(
 
 # Convulsion of Nature (Continuous Spell): while it is face-up both players turn their Decks
 # upside down: the top card of each Deck is public (observe: each side's "deck_top"; the
-# continuous rule `deck_face_up`, observe.deck_top_public); the Decks are drawn from, searched
+# continuous rule `deck_face_up`, visibility.deck_top_public); the Decks are drawn from, searched
 # and shuffled as usual (a shuffle shows a new top card).
 script("Convulsion of Nature", spell(), continuous("deck_face_up"))

@@ -6,6 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, monsters, spells_traps, targets
 from ....engine.const import BANISHED, MZONE, SZONE
 from ....engine.effects import Target, continuous, script, spell
+from ....engine.gy_lock import gy_guard
 from ..common import field_spell, not_this
 
 
@@ -50,7 +51,7 @@ def _gravekeepers(d, c):
 # 2005 Necrovalley (Field Spell): "Gravekeeper's" monsters gain 500 ATK and DEF; while it is
 # face-up, no effect may choose, target, move or banish a card in either Graveyard except its
 # own card (Sinister Serpent still returns itself) and Rite of Spirit (which says so):
-# actions.gy_locked. Effects with nothing else to work on cannot be activated (Monster Reborn,
+# gy_lock.gy_locked. Effects with nothing else to work on cannot be activated (Monster Reborn,
 # Call of the Haunted, Black Luster Soldier's banishing cost); one activated before the lock
 # leaves the Graveyard cards where they are.
 # Today's Necrovalley (v10): cards in the Graveyards cannot be banished, so nothing that would
@@ -60,7 +61,7 @@ def _gravekeepers(d, c):
 # to the Graveyard, its target stays; Call of the Haunted stays face-up with nothing). Its
 # clause on Type/Attribute changes in the Graveyard has nothing to act on in our card pool.
 _NECROVALLEY = (*field_spell((_gravekeepers, 500, 500)), continuous("gy_lock"),
-                continuous("untargetable", A.gy_guard),
+                continuous("untargetable", gy_guard),
                 continuous("no_gy_banish", lambda d, src, p: True))
 script("Necrovalley", *_NECROVALLEY, continuous("gy_lock_self"), continuous("gy_lock_negates"))
 script("Necrovalley", *_NECROVALLEY, era="goat")

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import yaml
 
-from ..cards.errors import YgosimError
-from ..cards.safetext import printable
+from .errors import YgosimError
+from .safetext import printable
 
 KIB, MIB = 1024, 1024 * 1024
 # The largest file of each kind that is read. Real files are far smaller: a .ydk is about
