@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ygosim.cards.codes import TYPE_BITS, facts_from_row, fusion_materials_from_desc
+from ygosim.cards.codes import (TYPE_BITS, facts_from_row, fusion_materials_from_desc,
+                                ritual_from_desc)
 from ygosim.cards.db import built_in_cards, card_db, data_files, load_data_rows, normalize
 
 POOL = Path(__file__).resolve().parents[1] / "ygosim" / "data" / "goat" / "cards.tsv"
@@ -19,7 +20,7 @@ REFERENCE = [p / "reference" / "cards-2020.cdb"
 VANILLA = "A vanilla monster with no effect."
 ERAS = {"goat"}
 FACT_KEYS = ("kind", "frames", "subtype", "attribute", "type", "atk", "def", "level", "rank",
-             "link_rating", "link_arrows", "scale", "materials")
+             "link_rating", "link_arrows", "scale", "materials", "ritual")
 
 
 def pool_rows() -> list[dict]:
@@ -99,6 +100,8 @@ def test_facts_agree_with_the_reference_database():
         facts = facts_from_row(*ref[:-2])
         if ref[2] & TYPE_BITS["fusion"]:
             facts["materials"] = list(fusion_materials_from_desc(ref[-1]))
+        if ref[2] & TYPE_BITS["spell"] and ref[2] & TYPE_BITS["ritual"]:
+            facts["ritual"] = ritual_from_desc(ref[-1])
         for key in FACT_KEYS:
             if key in facts or key in row:
                 assert row.get(key) == facts.get(key), f"{file}: {row['name']}: {key}"

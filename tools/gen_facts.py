@@ -12,9 +12,11 @@
         hand-written file has taken over.
 
 Only names, passcodes and numeric facts are taken (and a Fusion Monster's materials: the card
-names its description lists); descriptions are written by the project. A Normal Monster gets
-the project's usual "A vanilla monster with no effect."; an effect-less Fusion Monster "A
-Fusion Monster with no effect."; any other card no description until someone writes one.
+names its description lists; a Ritual Spell's `ritual`: the Ritual Monster it names, or the
+Attribute it allows, and the Level total); descriptions are written by the project. A Normal Monster gets
+the project's usual "A vanilla monster with no effect."; an effect-less Fusion or Ritual
+Monster "A Fusion (Ritual) Monster with no effect."; a Ritual Spell what its facts say; any
+other card no description until someone writes one.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ygosim.cards.codes import TYPE_BITS, facts_from_row, fusion_materials_from_desc  # noqa: E402
+from ygosim.cards.codes import (TYPE_BITS, facts_from_row, fusion_materials_from_desc,  # noqa: E402
+                                ritual_from_desc)
 from ygosim.cards.db import (ARTWORKS_FILE, DATA_DIR, data_files, load_alternate_artworks,  # noqa: E402
                              load_data_rows, normalize)
 
@@ -38,21 +41,23 @@ POOL = ROOT / "ygosim" / "data" / "goat" / "pool-whitelist.conf"
 OUT = DATA_DIR / "goat-pool.jsonl"
 VANILLA = "A vanilla monster with no effect."
 VANILLA_FUSION = "A Fusion Monster with no effect."
+VANILLA_RITUAL = "A Ritual Monster with no effect."
 HAND_WRITTEN = ("text", "era_text")     # kept from FILE when the tool runs again
 ROW = ("select d.id, d.alias, d.type, d.atk, d.def, d.level, d.race, d.attribute, t.name, t.desc "
        "from datas d join texts t on d.id = t.id")
 HEADER = """\
 # The facts of every Goat pool card (ygosim/data/goat/pool-whitelist.conf) that no hand-written
 # fact file (*.yaml) has: generated from cards-2020.cdb by tools/gen_facts.py --pool, one card a
-# line (name, passcode, kind, frames, Attribute, Type, ATK/DEF, Level, Fusion Materials), never
-# the official texts. A card's description (`text`, `era_text`: {"goat": ...}) is written into
-# its line by hand, in the project's own words; running the tool again keeps it.
+# line (name, passcode, kind, frames, Attribute, Type, ATK/DEF, Level, Fusion Materials, what a
+# Ritual Spell summons), never the official texts. A card's description (`text`, `era_text`:
+# {"goat": ...}) is written into its line by hand, in the project's own words; running the tool
+# again keeps it.
 """
 
-
 def card_facts(row, db) -> dict:
-    """The project's facts of one cdb row (ROW's columns): the numeric facts, the name, and a
-    Fusion Monster's materials (checked to be card names)."""
+    """The project's facts of one cdb row (ROW's columns): the numeric facts, the name, a
+    Fusion Monster's materials and a Ritual Spell's Ritual Monster and Levels (names checked
+    to be card names)."""
     *numbers, name, desc = row
     facts = {"name": name, **facts_from_row(*numbers)}
     type_ = numbers[2]
@@ -65,6 +70,15 @@ def card_facts(row, db) -> dict:
             if db.execute("select 1 from texts where name = ?", (mat,)).fetchone() is None:
                 sys.exit(f"{name}: Fusion Material {mat!r} is no card of the database")
         facts["materials"] = list(mats)
+    if type_ & TYPE_BITS["spell"] and type_ & TYPE_BITS["ritual"]:
+        ritual = ritual_from_desc(desc)
+        if ritual is None:
+            sys.exit(f"{name} ({numbers[0]}): what this Ritual Spell summons is not read from "
+                     "its description; write its facts by hand in a .yaml file")
+        if "monster" in ritual and db.execute("select 1 from texts where name = ?",
+                                              (ritual["monster"],)).fetchone() is None:
+            sys.exit(f"{name}: Ritual Monster {ritual['monster']!r} is no card of the database")
+        facts["ritual"] = ritual
     return facts
 
 
@@ -76,6 +90,15 @@ def described(facts: dict) -> dict:
         return {**facts, "text": VANILLA}
     if "fusion" in frames and "effect" not in frames:
         return {**facts, "text": VANILLA_FUSION}
+    if "ritual" in frames and "effect" not in frames:
+        return {**facts, "text": VANILLA_RITUAL}
+    ritual = facts.get("ritual")
+    if ritual and "monster" in ritual:
+        return {**facts, "text": f"A Ritual Spell for {ritual['monster']}: Tribute monsters from "
+                f"your hand or field whose Levels total {ritual['level']} or more."}
+    if ritual:
+        return {**facts, "text": f"A Ritual Spell for any {ritual['attribute']} Ritual Monster: "
+                "Tribute monsters from your hand or field whose Levels total exactly its Level."}
     return facts
 
 

@@ -96,3 +96,21 @@ def fusion_materials_from_desc(desc: str | None) -> tuple[str, ...] | None:
                                  for p in parts):
         return None
     return tuple(p[1:-1] for p in parts)
+
+
+def ritual_from_desc(desc: str | None) -> dict | None:
+    """A Ritual Spell's `ritual` facts read from its database description: the Ritual Monster
+    it names ('Ritual Summon "X"') and the Level total its Tributes need ('N or more'), or
+    the Attribute of the Ritual Monsters it may summon ('any DARK Ritual Monster') with Levels
+    exactly that monster's; None when the description says neither."""
+    import re
+    if not desc:
+        return None
+    m = re.search(r'Ritual Summon "([^"]+)"', desc)
+    level = re.search(r"equal (\d+) or more", desc) or re.search(r"is (\d+) or more", desc)
+    if m and level:
+        return {"monster": m[1], "level": int(level[1])}
+    m = re.search(r"any (EARTH|WATER|FIRE|WIND|LIGHT|DARK) Ritual Monster", desc)
+    if m and "exactly equal" in desc:
+        return {"attribute": m[1], "exact": True}
+    return None

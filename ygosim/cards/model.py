@@ -18,6 +18,32 @@ CURRENT = "current"            # the era of today's texts
 EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
+@dataclass(frozen=True)
+class RitualRecipe:
+    """What a Ritual Spell Card summons (its facts, key `ritual`): the Ritual Monster named
+    `monster`, or any Ritual Monster of `attribute`; the Tributes' Levels must total `level` or
+    more (0: the Ritual Monster's own Level), or with `exact` exactly the monster's Level."""
+    monster: str = ""
+    attribute: str = ""
+    level: int = 0
+    exact: bool = False
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "RitualRecipe":
+        unknown = set(d) - {"monster", "attribute", "level", "exact"}
+        if unknown or not (d.get("monster") or d.get("attribute")):
+            raise ValueError(f"ritual: needs `monster` or `attribute` (and `level`, `exact`), "
+                             f"not {sorted(unknown) or d}")
+        return cls(str(d.get("monster", "")), str(d.get("attribute", "")),
+                   int(d.get("level", 0) or 0), bool(d.get("exact", False)))
+
+    def summons(self, card: "CardData") -> bool:
+        """Can this Ritual Spell Ritual Summon `card`?"""
+        if not card.is_monster or "ritual" not in card.frames:
+            return False
+        return card.name == self.monster if self.monster else card.attribute == self.attribute
+
+
 @dataclass(eq=False)
 class CardData:
     name: str
@@ -37,6 +63,7 @@ class CardData:
     scale: int = 0
     alias: int = 0
     materials: tuple = ()          # Fusion Materials, by card name (a name twice: two copies)
+    ritual: RitualRecipe | None = None  # a Ritual Spell: what it summons, with what Tributes
     text: str = ""
     pendulum_effect: bool = False  # a Normal Pendulum Monster with a Pendulum Effect
     atk_q: bool = False            # ATK printed as '?' (set by the card's effect; 0 here)
@@ -101,12 +128,16 @@ class CardData:
     @property
     def playable(self) -> bool:
         """True when the engine knows everything this card does: a Normal Monster from the Main
-        Deck (Pendulum Normal Monsters too, unless they have a Pendulum Effect), or any card
-        with a script."""
+        Deck (Pendulum Normal Monsters too, unless they have a Pendulum Effect), a Fusion
+        Monster with no effect whose materials are known, a Ritual Monster with no effect, or
+        any card with a script (a Ritual Spell with `ritual` facts gets the generic one)."""
         if self.script is not None:
             return True
-        return self.kind == "monster" and "normal" in self.frames and not self.is_extra_deck \
-            and not self.pendulum_effect
+        if self.kind != "monster" or "effect" in self.frames or self.pendulum_effect:
+            return False
+        if "fusion" in self.frames:         # an effect-less Fusion Monster: its materials
+            return bool(self.materials)
+        return "ritual" in self.frames or ("normal" in self.frames and not self.is_extra_deck)
 
     def kind_line(self) -> str:
         """A short human description of the card's kind: 'Level 7 DARK Spellcaster 2500/2100'."""
@@ -138,6 +169,7 @@ def card_from_dict(d: dict) -> CardData:
         link_rating=int(d.get("link_rating", 0) or 0),
         link_arrows=tuple(d.get("link_arrows", ())), scale=int(d.get("scale", 0) or 0),
         alias=int(d.get("alias", 0) or 0), materials=tuple(d.get("materials", ())),
+        ritual=RitualRecipe.from_dict(d["ritual"]) if d.get("ritual") else None,
         text=d.get("text", "") or "",
         era_text={str(k): str(v) for k, v in (d.get("era_text") or {}).items()},
     )

@@ -198,9 +198,6 @@ class CardScript:
     effects: tuple = ()
     # Summoning rules stated by the card
     cannot_special_summon: bool = False
-    fusion_materials: tuple = ()     # names, for Fusion Monsters
-    ritual_level: int = 0            # Ritual Spells: the Level total needed
-    ritual_monster: str = ""         # Ritual Spells: the monster they summon
     extra: dict = field(default_factory=dict)
 
     @property
@@ -225,17 +222,20 @@ class SummonProc:
     label: str = ""
     onto_opponent: bool = False      # Summoned onto the opponent's field (Lava Golem: the cost
                                      # makes the room there)
+    cost_frees_zone: bool = False    # the cost may free the zone it needs (a contact fusion
+                                     # sends its materials away): can_pay checks the room
 
 
 def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="",
-                      onto_opponent=False) -> dict:
+                      onto_opponent=False, cost_frees_zone=False) -> dict:
     """The `extra` of a monster with its own Special Summon procedure: it cannot be Normal
     Summoned or Set, and with `nomi` it must first be Special Summoned this way (properly)
     before other effects may Special Summon it (Monster Reborn, Call of the Haunted...).
     `onto_opponent`: the player Summons it onto the opponent's field (Lava Golem).
+    `cost_frees_zone`: with no free zone now, the cost may make one (can_pay then checks it).
     Use as `script(NAME, effects..., extra=special_procedure(...))`."""
     return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label,
-                                  onto_opponent=onto_opponent),
+                                  onto_opponent=onto_opponent, cost_frees_zone=cost_frees_zone),
             "no_normal_summon": True, "nomi": nomi}
 
 

@@ -54,3 +54,7 @@ def attach_scripts(db):
                 raise RuntimeError(f"script for unknown card {name!r}"
                                    + ("" if era == "current" else f" (era {era})"))
             card.set_era_script(era, script)
+    from .summoning import RITUAL_SPELL
+    for card in list(db.by_name.values()):   # Ritual Spells play from their facts alone
+        if card.ritual is not None and card.script is None:
+            card.set_era_script("current", RITUAL_SPELL)

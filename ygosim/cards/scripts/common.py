@@ -35,6 +35,8 @@ def can_special_summon_from(d, c, p):
         return False
     if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
         return False        # "must first be Special Summoned by its own procedure"
+    if d.loc[c] == K.GY and data.script is not None and data.script.extra.get("no_gy_summon"):
+        return False        # "cannot be Special Summoned from the GY" (today's Dragon Cannons)
     return "prohibited" not in d.static_index or not prohibited(d, c)   # (Prohibition)
 
 

@@ -394,7 +394,7 @@ def special_proc_ok(d, c, p) -> bool:
         return False
     owner = d.ctrl[c] if loc & K.FIELD else d.owner[c]
     if (owner != p or summon_locked(d, p) or prohibited(d, c)
-            or not (sp.onto_opponent or d.summon_zones(p, c))):
+            or not (sp.onto_opponent or sp.cost_frees_zone or d.summon_zones(p, c))):
         return False
     if sp.can_pay is not None:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}

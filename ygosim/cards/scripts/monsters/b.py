@@ -20,8 +20,6 @@ script("Blade Rabbit", destroy_on_defense())
 script("Berserk Gorilla", continuous("destroy_self", lambda d, src: d.pos[src] == DEFENSE),
        continuous("must_attack", itself))
 
-script("Black Luster Soldier")      # a Ritual Monster with no effect (Black Luster Ritual)
-
 
 # -- Black Luster Soldier - Envoy of the Beginning, Chaos Sorcerer: their own Summon --------
 def _light_and_dark(d, link, cards):

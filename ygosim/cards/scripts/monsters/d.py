@@ -11,8 +11,6 @@ from ..common import (all_of, chained_to, destroy_on_defense, itself, level_up, 
                       turns_facedown)
 from ..extra_deck import pendulum_monster
 
-script("Darkfire Dragon", fusion_materials=("Firegrass", "Petit Dragon"))
-
 pendulum_monster("Dragong")         # a Pendulum Normal Monster (scales in the card facts)
 
 
@@ -254,8 +252,7 @@ script("Dark Flare Knight",
                optional=False, range=K.GY,
                condition=lambda d, link: A.event_is(K.EV_BATTLE_DESTROYED)(d, link)
                and d.loc[link["card"]] == K.GY,
-               label="Special Summon Mirage Knight"),
-       fusion_materials=("Dark Magician", "Flame Swordsman"))
+               label="Special Summon Mirage Knight"))
 
 # Each time it inflicts battle damage to the opponent: target up to three monsters in the
 # opponent's Graveyard and banish them (optional).
@@ -264,8 +261,7 @@ script("Dark Blade the Dragon Knight",
                condition=A.inflicts_battle_damage(),
                target=Target(A.banishable_from_gy(A.OPP, A.is_monster_card), count=3, min=1,
                              prompt="choose up to three monsters in the opponent's Graveyard"),
-               label="banish up to three monsters from the opponent's Graveyard"),
-       fusion_materials=("Dark Blade", "Pitch-Dark Dragon"))
+               label="banish up to three monsters from the opponent's Graveyard"))
 
 
 def _normal_spell_activated(d, lk):
@@ -289,5 +285,4 @@ script("Dark Balter the Terrible",
                               lambda d, link: not A.destroyed_by_battle(d, link)),
              label="pay 1000 LP: negate a Normal Spell's effect"),
        rule(K.EV_AFTER_CALC, A.negate_into_gy(A.destroyed_in_this_battle),
-            condition=_balter_won, label="negate the effects of the monster it destroyed"),
-       fusion_materials=("Possessed Dark Soul", "Frontier Wiseman"))
+            condition=_balter_won, label="negate the effects of the monster it destroyed"))

@@ -31,8 +31,7 @@ def _flip_monster(d, src, c):
 # (as it resolves).
 script("Fiend Skull Dragon",
        continuous("negate_monsters", _flip_monster),
-       continuous("negate_targeting", _trap_effect),
-       fusion_materials=("Cave Dragon", "Lesser Fiend"))
+       continuous("negate_targeting", _trap_effect))
 
 
 def _spell_effect(d, src, link):

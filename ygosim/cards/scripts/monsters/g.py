@@ -36,8 +36,7 @@ def _heads(d, link):
 script("Gatling Dragon", ignition(
     (A.toss_coins(3), A.choose(A.monsters(ANY), _heads, prompt="choose monsters to destroy"),
      A.destroy(A.chosen())),
-    once_per_turn=True, label="toss three coins: destroy a monster per heads"),
-    fusion_materials=("Barrel Dragon", "Blowback Dragon"))
+    once_per_turn=True, label="toss three coins: destroy a monster per heads"))
 
 script("Gravekeeper's Guard", flip(
     A.to_hand(A.targets), target=Target(A.monsters(OPP), prompt="choose a monster to return"),

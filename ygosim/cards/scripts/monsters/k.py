@@ -41,8 +41,7 @@ script("King Dragun",
                           prompt="choose a Dragon to Special Summon"),
                  A.special_summon(A.chosen())),
                 condition=all_of(free_zone, A.exists(A.pile(HAND, YOU, _dragon_from_hand))),
-                once_per_turn=True, label="Special Summon a Dragon from the hand"),
-       fusion_materials=("Lord of D.", "Divine Dragon Ragnarok"))
+                once_per_turn=True, label="Special Summon a Dragon from the hand"))
 
 
 # King Tiger Wanghu: when one or more monsters with 1400 or less ATK are Normal or Special

@@ -18,5 +18,4 @@ script("Old Vindictive Magician", flip(
 # zones open again when it leaves the field or is turned face-down.
 script("Ojama King",
        rule((K.EV_SPECIAL_SUMMONED, K.EV_FLIPPED), A.lock_zones(3, OPP),
-            label="lock up to three of the opponent's Monster Zones"),
-       fusion_materials=("Ojama Green", "Ojama Yellow", "Ojama Black"))
+            label="lock up to three of the opponent's Monster Zones"))

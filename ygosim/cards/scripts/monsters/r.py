@@ -151,8 +151,7 @@ script("Ryu Senshi",
        quick(A.negate_effect_below,
              condition=chained_to(_normal_trap_activated), cost=A.pay_lp(1000),
              can_pay=A.lp_at_least(1000), label="pay 1000 LP: negate a Normal Trap's effect"),
-       continuous("negate_targeting", _spell_effect),
-       fusion_materials=("Warrior Dai Grepher", "Spirit Ryu"))
+       continuous("negate_targeting", _spell_effect))
 
 
 def _itself(d, src, c, *_):
@@ -170,5 +169,4 @@ script("Reaper on the Nightmare",
        continuous("direct_attack", _itself),
        trigger(K.EV_DAMAGE, A.discard_random(1, A.OPP), optional=False,
                condition=A.inflicts_battle_damage(direct=True),
-               label="the opponent discards a random card"),
-       fusion_materials=("Spirit Reaper", "Nightmare Horse"))
+               label="the opponent discards a random card"))

@@ -152,8 +152,7 @@ script("Thousand-Eyes Restrict",
        continuous("battle_substitute", _ter_substitute),
        ignition(A.equip_monster(A.targets), condition=_ter_can_equip,
                 target=Target(A.monsters(OPP), prompt="choose a monster to equip"),
-                once_per_turn=True, label="equip an opponent's monster"),
-       fusion_materials=("Relinquished", "Thousand-Eyes Idol"))
+                once_per_turn=True, label="equip an opponent's monster"))
 
 
 # -- Tribe-Infecting Virus ---------------------------------------------------------------
@@ -211,5 +210,4 @@ def _everyone(d, src, p):
 script("The Last Warrior from Another Planet",
        trigger(K.EV_SPECIAL_SUMMONED, A.destroy(A.excluding_this(A.monsters(YOU))),
                optional=False, label="destroy every other monster you control"),
-       continuous("summon_lock", _everyone),
-       fusion_materials=("Zombyra the Dark", "Maryokutai"))
+       continuous("summon_lock", _everyone))

@@ -8,10 +8,6 @@ from ....engine.const import ATTACK, BANISHED, GY
 from ....engine.effects import Target, quickplay, script, spell, trigger
 from ....engine.gy_lock import gy_lock_negates
 from ..common import equip_spell, free_zone, summonable
-from ..summoning import ritual_spell
-
-script("Black Luster Ritual", ritual_spell(), ritual_monster="Black Luster Soldier",
-       ritual_level=8)
 
 # An Equip Spell (+500 ATK); when it goes from the field to the Graveyard (destroyed, or its
 # monster left, even Set), the opponent takes 500 damage (mandatory).
