@@ -878,17 +878,32 @@ def discard_random(n=1, who=OPP, into="discarded"):
 # ------------------------------------------------------------------ Tributes as a cost
 def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
     """A cost: Tribute n of the selected monsters (sent to the GY; a Token ceases to exist).
-    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later).
-    `with_this`: this card is Tributed with them ("Tribute this card and 1 other monster":
-    Hand of Nephthys)."""
+    The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later), and
+    their ATK/DEF as they were on the field just before in vars[into + "_stats"] ((atk, def)
+    pairs: Mystik Wok). `with_this`: this card is Tributed with them ("Tribute this card and 1
+    other monster": Hand of Nephthys)."""
     def send(d, link):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == MZONE]
         if with_this and d.loc[link["card"]] == MZONE:
             cards.append(link["card"])
         if cards:
+            link["vars"][into + "_stats"] = tuple((d.atk(c), d.def_(c)) for c in cards)
             d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
     return (choose(sel, n, into=into,
                    prompt=prompt or f"Tribute {n} monster{'s' if n > 1 else ''}"), send)
+
+
+def tributable(who=YOU, filter=None):
+    """Selector: the monsters the player controls that may be Tributed for a cost now (not one
+    that "cannot be Tributed" this turn: Mind Control's card rule `no_tribute`)."""
+    sel = monsters(who, filter=filter)
+
+    def s(d, link):
+        cards = sel(d, link)
+        if d.pflags:
+            cards = [c for c in cards if not d.card_flag(c, "no_tribute")]
+        return cards
+    return s
 
 
 # ------------------------------------------------------------------ positions

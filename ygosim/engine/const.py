@@ -64,6 +64,8 @@ BIND_DIE_WITH = 4           # the monster is destroyed: the card is destroyed (C
 BIND_DIE_LEAVE = 8          # the monster leaves the field: the card is destroyed
 BIND_CONTROL = 16           # the card leaves the field: control of the monster goes back
                             # (Snatch Steal)
+BIND_BANISH_ON_LEAVE = 32   # the card leaves the field: the monster is banished (Big Bang
+                            # Shot)
 
 # Reasons a card moves
 R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL, R_DRAW, \

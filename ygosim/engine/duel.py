@@ -628,6 +628,9 @@ class Duel:
                 if self.mid[t] == tmid and self.loc[t] == MZONE and \
                         (mode & K.BIND_KILL_ON_LEAVE or (mode & K.BIND_KILL_ON_DESTROY and destroy)):
                     kill.append((t, self.ctrl[b]))
+                elif self.mid[t] == tmid and self.loc[t] == MZONE and \
+                        mode & K.BIND_BANISH_ON_LEAVE:
+                    self.send([t], K.BANISHED, K.R_EFFECT, self.ctrl[b])
             elif tm and not bm:                             # the monster moved
                 gone = self.mid[t] != tmid
                 if self.loc[b] & FIELD and self.mid[b] == bmid and gone and \

@@ -202,19 +202,36 @@ def equip_to_target(d, link):
         d.attach_equip(c, ts[0])
 
 
-def equip_spell(filter=None, atk=0, def_=0, who=A.ANY):
+def equip_spell(filter=None, atk=0, def_=0, who=A.ANY, bind=0, cost=None, can_pay=None):
     """An Equip Spell for a face-up monster (matching filter) giving it +atk/+def (numbers, or
-    functions (duel, this card) -> int: United We Stand, Mage Power)."""
+    functions (duel, this card) -> int: United We Stand, Mage Power). `bind`: once equipped,
+    the card is bound to the monster with these const BIND_* flags (Big Bang Shot banishes it
+    when it leaves the field; give the script `extra={"bind": ...}` too). `cost`/`can_pay`:
+    the activation's cost (Twin Swords of Flashing Light - Tryce)."""
     def bonus(d, src, c):
         e = d.equip[src]
         if e is not None and e[0] == c and (filter is None or filter(d, c)):
             return (atk(d, src) if callable(atk) else atk,
                     def_(d, src) if callable(def_) else def_)
         return None
+    op = equip_to_target if not bind else (equip_to_target, A.bind(_equipped_target, bind))
     return (spell(target=Target(A.monsters(who, faceup=True, filter=filter),
                                 prompt="choose a monster to equip"),
-                  operation=equip_to_target),
+                  operation=op, cost=cost, can_pay=can_pay),
             continuous("stat", bonus))
+
+
+def _equipped_target(d, link):
+    """The target, if this card is now equipped to it."""
+    e = d.equip[link["card"]]
+    return [t for t in A.targets(d, link) if e is not None and e[0] == t]
+
+
+def equipped_only(d, src, c):
+    """A continuous rule's apply that holds for the monster this card is equipped to
+    (piercing, extra attacks, cannot attack...)."""
+    e = d.equip[src]
+    return e is not None and e[0] == c
 
 
 def stat_aura(*boosts, range=MZONE, who=A.ANY):

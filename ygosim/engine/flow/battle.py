@@ -71,6 +71,10 @@ def battle(d, f):
             d.write("The attack stops (the attacker is gone)")
             f["s"] = 1
             return
+        if d.pos[atk] != ATTACK:        # changed to Defense Position (Enemy Controller)
+            d.write("The attack stops (the attacker is in Defense Position)")
+            f["s"] = 1
+            return
         replay = d.count_monsters(1 - d.tp) != count or \
             (tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE))
         if replay:
@@ -209,8 +213,8 @@ def attack_valid(d) -> bool:
     if d.attack is None:
         return False
     atk, tgt, _, amid, tmid = d.attack
-    if d.mid[atk] != amid or d.loc[atk] != MZONE:
-        return False
+    if d.mid[atk] != amid or d.loc[atk] != MZONE or d.pos[atk] != ATTACK:
+        return False        # (an attacker changed to Defense Position stops attacking)
     if tgt >= 0 and (d.mid[tgt] != tmid or d.loc[tgt] != MZONE):
         return False
     return True

@@ -9,6 +9,8 @@ from .core import proc, push, pop
 from .chain import phase_window
 
 DRAW_REPLACED = "draw_replaced"     # player flag: this turn's normal draw was replaced
+SKIP_DRAW = "skip_draw"     # player flag: the player's next Draw Phase is skipped (set with
+                            # a far `until`; lifted when skipped: Offerings to the Doomed)
 
 
 @proc
@@ -65,6 +67,11 @@ def turn(d, f):
     elif s == 1:                                 # Draw Phase
         d.phase = K.DRAW
         d.events.clear()
+        if d.pflags and d.player_flag(d.tp, SKIP_DRAW):     # (Offerings to the Doomed)
+            d.pflags = [x for x in d.pflags if not (x[0] == d.tp and x[1] == SKIP_DRAW)]
+            d.write(f"{d.names[d.tp]} skips the Draw Phase")
+            f["s"] = 2
+            return
         if d.turn > 1 or d.rules.first_turn_draw:
             if K.EV_PREDRAW in d.trig_index:     # a card that may replace the draw (Freed)
                 d.raise_event(K.EV_PREDRAW, -1, d.tp, K.R_RULE)

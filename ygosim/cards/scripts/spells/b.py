@@ -4,10 +4,11 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import ATTACK, BANISHED, GY
-from ....engine.effects import Target, quickplay, script, spell, trigger
+from ....engine.const import ATTACK, BANISHED, DECK, GY
+from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
 from ....engine.gy_lock import gy_lock_negates
-from ..common import equip_spell, free_zone, summonable
+from ..common import (can_discard, discard, equip_spell, equipped_only, free_zone, not_this,
+                      summonable)
 
 # An Equip Spell (+500 ATK); when it goes from the field to the Graveyard (destroyed, or its
 # monster left, even Set), the opponent takes 500 damage (mandatory).
@@ -73,3 +74,18 @@ script("Brain Control", _brain_control(lambda d, c: d.ns_tributes[c] >= 0 and
                                        A.control_changeable(d, c)))
 # 2005: any face-up monster (a Fusion Monster, Black Luster Soldier, a Token).
 script("Brain Control", _brain_control(A.control_changeable), era="goat")
+
+
+# Big Bang Shot: Equip Spell, +400 ATK and piercing battle damage. When it leaves the field the
+# monster it was equipped to is banished (no Chain: a card-link, BIND_BANISH_ON_LEAVE; not when
+# the monster left or was turned face-down first, which sends this card away).
+script("Big Bang Shot", *equip_spell(None, 400, 0, bind=K.BIND_BANISH_ON_LEAVE),
+       continuous("piercing", equipped_only), extra={"bind": K.BIND_BANISH_ON_LEAVE})
+
+# Back to Square One: discard 1 card (cost), then target a card on the field: it goes on top of
+# its owner's Deck (a Token ceases to exist; an Extra Deck monster goes to the Extra Deck).
+script("Back to Square One", spell(
+    cost=discard(1, cost=True), can_pay=can_discard(1),
+    target=Target(not_this(A.union(A.monsters(ANY), A.spells_traps(ANY))),
+                  prompt="choose a card on the field"),
+    operation=A.send_to(A.targets, DECK)))

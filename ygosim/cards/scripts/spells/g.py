@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine.actions import ANY
 from ....engine.effects import script, spell
-from ..common import discard, not_this
+from ..common import discard, field_spell, not_this
 
 _other_spells_traps = not_this(A.spells_traps(ANY))
 
@@ -18,3 +18,6 @@ script("Giant Trunade", spell(condition=A.exists(_other_spells_traps),
 # player picks the two after drawing).
 script("Graceful Charity", spell(condition=lambda d, link: len(d.deck[link["player"]]) >= 3,
                                  operation=(A.draw(3),) + discard(2)))
+
+
+script("Gaia Power", *field_spell((A.is_attribute("EARTH"), 500, -400)))

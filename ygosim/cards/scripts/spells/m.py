@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import GY, MZONE
-from ....engine.effects import Target, continuous, quickplay, script, spell
+from ....engine.const import GY, MZONE, SZONE
+from ....engine.effects import Target, continuous, ignition, quickplay, script, spell
 from ..common import (can_discard, can_special_summon_from, discard, equip_spell,
                       excavate_summon, free_zone, has_normal_summonable, not_this)
 from ..summoning import room_after
@@ -158,3 +158,59 @@ def _mage_power(d, src):
 
 
 script("Mage Power", *equip_spell(None, _mage_power, _mage_power))
+
+
+# -- Mystik Wok --------------------------------------------------------------------------
+def _wok_differs(d, link):
+    stats = link["vars"].get("tributed_stats")
+    return bool(stats) and stats[0][0] != stats[0][1]
+
+
+def _wok_gain(d, link):
+    """Gain the Tributed monster's ATK or DEF (as it was on the field), as declared."""
+    stats = link["vars"].get("tributed_stats")
+    if stats:
+        atk, def_ = stats[0]
+        d.gain_lp(link["player"], def_ if link["vars"].get("stat") == "DEF" else atk)
+
+
+# Quick-Play: Tribute 1 monster you control (cost; no target); gain LP equal to its ATK or DEF
+# (as it was on the field), chosen as it resolves.
+script("Mystik Wok", quickplay(
+    cost=A.tribute(A.tributable()), can_pay=A.exists(A.tributable()),
+    operation=(A.when(_wok_differs, *A.declare(("ATK", "DEF"), into="stat",
+                                                prompt="gain the Tributed monster's ATK or DEF")),
+               _wok_gain)))
+
+# Continuous Spell: in your Main Phase, any number of times (an Ignition-like effect of the
+# face-up card): Tribute 1 monster (cost) to deal 400 damage to the opponent.
+script("Mass Driver", spell(),
+       ignition(A.damage(400, OPP), cost=A.tribute(A.tributable()),
+                can_pay=A.exists(A.tributable()), range=SZONE,
+                label="Tribute a monster: 400 damage"))
+
+
+def _megamorph(d, src):
+    """Double the equipped monster's original ATK while its controller has fewer LP than the
+    opponent, halve it (rounded up) while they have more: a change by the original ATK."""
+    e = d.equip[src]
+    if e is None:
+        return 0
+    p, base = d.ctrl[src], d.data[e[0]].atk
+    if d.lp[p] < d.lp[1 - p]:
+        return base
+    return -(base // 2) if d.lp[p] > d.lp[1 - p] else 0
+
+
+script("Megamorph", *equip_spell(None, _megamorph, 0))
+
+script("Meteor of Destruction", spell(condition=lambda d, link: d.lp[1 - link["player"]] > 3000,
+                                      operation=A.damage(1000, OPP)))
+
+_continuous_traps = A.spells_traps(ANY, faceup=True, filter=lambda d, c: d.data[c].is_trap and
+                                   d.data[c].subtype == "continuous")
+
+# Discard 1 card (cost): destroy every face-up Continuous Trap Card on the field (no target).
+script("Malice Dispersion", spell(
+    cost=discard(1, cost=True), can_pay=can_discard(1), condition=A.exists(_continuous_traps),
+    operation=A.destroy(_continuous_traps)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.const import ATTACK
-from ....engine.effects import Target, continuous, script, spell
+from ....engine.effects import Target, continuous, quickplay, script, spell
 from ..common import free_zone, in_graveyard, still_here
 from ..summoning import fusion_spell
 
@@ -70,3 +70,9 @@ def _prohibit(d, link):
 script("Prohibition",
        spell(cost=A.declare(A.card_names, prompt="declare a card name"), operation=_prohibit),
        continuous("prohibited", _prohibited))
+
+
+# Poison of the Old Man (Quick-Play), one of two uses chosen on activation: gain 1200 LP, or
+# (`activate Poison of the Old Man effect 2`) deal 800 damage to the opponent.
+script("Poison of the Old Man", quickplay(operation=A.gain_lp(1200)),
+       quickplay(operation=A.damage(800, A.OPP)))

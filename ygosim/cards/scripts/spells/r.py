@@ -104,3 +104,21 @@ def _quiz_answer(d, link):
 script("Reversal Quiz", spell(operation=(
     _quiz_clear,) + A.declare(["Monster", "Spell", "Trap"], into="called",
                               prompt="call the kind of your top card") + (_quiz_answer,)))
+
+
+# Rush Recklessly (Quick-Play): target a face-up monster: +700 ATK until the end of the turn
+# (also in the Damage Step, until damage calculation).
+script("Rush Recklessly", quickplay(
+    target=Target(A.monsters(ANY, faceup=True), prompt="choose a face-up monster"),
+    operation=A.modify(A.targets, 700), damage_step=True))
+
+
+def _opponents_hand(d, link):
+    return len(d.hand[1 - link["player"]])
+
+
+# Restructer Revolution: 200 damage for each card in the opponent's hand (counted as it
+# resolves); activated only while they hold a card.
+script("Restructer Revolution", spell(
+    condition=lambda d, link: _opponents_hand(d, link) > 0,
+    operation=A.damage(lambda d, link: 200 * _opponents_hand(d, link), OPP)))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
 from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
@@ -198,3 +198,10 @@ def _just_summoned(d, src, c):
 # player's) is changed to Defense Position as it arrives (a continuous rule, no Chain: applied
 # by flow.state_check right after the Summon; afterwards it may change position as usual).
 script("Stumbling", spell(), continuous("force_defense", _just_summoned))
+
+
+# Soul Release: target 1 to 5 cards in either Graveyard (or both): banish them.
+script("Soul Release", spell(
+    target=Target(A.banishable_from_gy(ANY), count=5, min=1,
+                  prompt="choose up to 5 cards in the Graveyards"),
+    operation=A.banish(A.targets)))

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import OPP, YOU
-from ....engine.const import FACEDOWN_DEFENSE, GY, HAND
+from ....engine import const as K
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import FACEDOWN_DEFENSE, GY, HAND, MZONE
 from ....engine.effects import Target, Targets, script, spell
-from ..common import all_of, free_zone, search_spell, summonable
+from ..common import all_of, free_zone, not_this, search_spell, summonable
 
 
 def _field_spell(d, c):
@@ -82,3 +83,30 @@ script("Toon Table of Contents", search_spell(_toon, "choose a Toon card", goat=
 
 # A Continuous Spell activated by paying 1000 LP (cost); Toon monsters refer to it.
 script("Toon World", spell(cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000)))
+
+
+def _tokens_on_field(d, link):
+    return [c for p in (0, 1) for c in d.monsters(p) if d.data[c].has_frame("token")]
+
+
+def _thanksgiving(d, link):
+    """Destroy every Token on the field; gain 800 LP for each one destroyed."""
+    toks = _tokens_on_field(d, link)
+    if toks:
+        d.destroy(toks, K.R_EFFECT, link["player"])
+        gone = sum(1 for c in toks if d.loc[c] != MZONE)
+        d.gain_lp(link["player"], 800 * gone)
+
+
+script("Token Thanksgiving", spell(condition=A.exists(_tokens_on_field), operation=_thanksgiving))
+
+_other_hand = not_this(A.pile(HAND, YOU))
+
+# Tribute to The Doomed: send 1 card from your hand to the Graveyard (cost; not a discard), then
+# target a monster on the field: destroy it.
+script("Tribute to The Doomed", spell(
+    cost=(A.choose(_other_hand, into="sent", prompt="send a card from your hand to the Graveyard"),
+          A.send_to(A.chosen("sent"), GY, K.R_COST)),
+    can_pay=A.exists(_other_hand),
+    target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
+    operation=A.destroy(A.targets)))
