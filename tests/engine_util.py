@@ -445,10 +445,15 @@ def check_options_complete(d) -> None:
             need(("phase", None, "battle"), "battle")
         ns = d.ns_used[p] < 1 + d.ns_extra[p] and not d.player_flag(p, "no_normal_summon")
         locked = d.player_flag(p, "no_summon") or d.has_static("summon_lock", p)   # Sets only
+        toll = sum(eff.apply(d, src, p) for src, eff in d.active_statics("hand_toll"))
         for c in d.hand[p]:
             data = d.data[c]
             if d.has_static("prohibited", c):
                 continue        # a declared name: neither Summoned nor Set (Prohibition)
+            if d.lp[p] < toll:
+                continue        # the LP to play a card from the hand (Chain Energy)
+            if not data.is_monster and d.player_flag(p, "no_spell_trap"):
+                continue        # no Spell/Trap Set (Cold Wave)
             if data.is_monster:
                 plain = not (data.is_extra_deck or "ritual" in data.frames or
                              (data.script is not None and data.script.extra.get("no_normal_summon")))
@@ -470,7 +475,7 @@ def check_options_complete(d) -> None:
                     d.attacked[c] == t:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
-                if not locked:
+                if not locked and not d.has_static("no_position_change", c):
                     need(("flip", c, None), f"Flip Summon of {d.name(c)}")
             elif d.attacked[c] != t and not d.data[c].link_arrows \
                     and not d.has_static("no_position_change", c) \

@@ -14,6 +14,7 @@ from .const import DECK, HAND, MZONE, GY, FIELD, FACEDOWN
 from .decision import Option, Picks, SELECT, YESNO, Decision
 from .decision import CALL as K_CALL, ZONE as K_ZONE
 from .decision import DECLARE as K_DECLARE
+from .effects import ACTIVATE
 from .flow import push
 from .gy_lock import gy_locked, own_gy_free
 
@@ -323,9 +324,24 @@ def gain_lp(n, who=YOU):
     return step
 
 
+def lp_cost_waived(d, link) -> bool:
+    """Is the LP cost of this activation not paid? A Spell Card's activation while its player
+    has a `free_spell_lp` rule (apply(duel, source, player): Spell Economics)."""
+    if "free_spell_lp" not in d.static_index:
+        return False
+    data = d.data[link["card"]]
+    ei = link.get("ei")
+    return data.is_spell and ei is not None and ei >= 0 and \
+        data.script.effects[ei].kind == ACTIVATE and \
+        d.has_static("free_spell_lp", link["player"])
+
+
 def pay_lp(n):
     """A cost: pay n LP (check with can_pay=lp_at_least(n))."""
     def step(d, link):
+        if lp_cost_waived(d, link):
+            d.write(f"{d.names[link['player']]} pays no LP for it")
+            return
         d.pay_lp(link["player"], n)
     return step
 
@@ -333,7 +349,8 @@ def pay_lp(n):
 def pay_half_lp(d, link):
     """A cost: pay half your LP (rounded down: Solemn Judgment, Return from the Different
     Dimension)."""
-    d.pay_lp(link["player"], d.lp[link["player"]] // 2)
+    if not lp_cost_waived(d, link):
+        d.pay_lp(link["player"], d.lp[link["player"]] // 2)
 
 
 def negate_summon(d, link):
@@ -353,7 +370,8 @@ def summon_being_made(d, link) -> bool:
 
 
 def lp_at_least(n):
-    return lambda d, link: d.lp[link["player"]] >= n
+    """can_pay for an LP cost of n (always, where that cost is waived: Spell Economics)."""
+    return lambda d, link: d.lp[link["player"]] >= n or lp_cost_waived(d, link)
 
 
 def detach(n=1):

@@ -721,6 +721,12 @@ class Duel:
             return False
         return not came_from or bool(w >> WHY_FROM & came_from)
 
+    @staticmethod
+    def special_why(was: int, by: int) -> int:
+        """The `why` of a monster Special Summoned from `was` by player `by` (R_SUMMON:
+        `moved(c, K.R_SUMMON, came_from=GY)` is "Special Summoned from the Graveyard")."""
+        return K.R_SUMMON | was << WHY_FROM | (by + 1 if by >= 0 else 0) << WHY_BY
+
     def still(self, ref: tuple) -> bool:
         return self.mid[ref[0]] == ref[1]
 

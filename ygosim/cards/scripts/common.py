@@ -63,6 +63,30 @@ def still_here(d, link):
     return bool(d.loc[c] & FIELD) and d.mid[c] == link["cmid"]
 
 
+def _equip_to_summoned(d, link):
+    """This card becomes equipped to the monster it just Summoned."""
+    c = link["card"]
+    mons = A.summoned()(d, link)
+    if mons and still_here(d, link) and d.faceup(mons[0]):
+        d.serial += 1                   # the equip comes after the Summon (a "When Summoned"
+        d.attach_equip(c, mons[0])      # optional trigger misses its timing)
+
+
+def revive_equip(lp, who=A.YOU):
+    """An Equip Spell that revives: pay `lp` LP (a cost), target a monster in `who`'s Graveyard,
+    Special Summon it to your field in Attack Position and equip it with this card; when this
+    card is destroyed, that monster is destroyed (give the script `extra={"bind":
+    K.BIND_KILL_ON_DESTROY}`): Premature Burial, Autonomous Action Unit (the opponent's)."""
+    return spell(
+        cost=A.pay_lp(lp), can_pay=A.lp_at_least(lp), condition=free_zone,
+        target=Target(in_graveyard(who), prompt="choose a monster in "
+                      + ("your" if who == A.YOU else "your opponent's") + " Graveyard"),
+        operation=A.when(still_here,
+                         A.special_summon(A.targets, pos=K.ATTACK, into="summoned"),
+                         _equip_to_summoned,
+                         A.bind(A.summoned(), K.BIND_KILL_ON_DESTROY)))
+
+
 # ------------------------------------------------------------------------------ Spirits
 def _spirit_due(d, link):
     """In the End Phase of a turn it was Normal Summoned or flipped face-up, face-up."""

@@ -144,6 +144,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False
         if data.is_trap and d.has_static("no_trap_activation", p):
             return False
+        if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
+            return False        # (Chain Energy)
     else:
         if loc & FIELD and d.pos[c] & FACEDOWN and \
                 not (loc == SZONE and with_card_activation(d, c, p, open_state)):
@@ -158,8 +160,12 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         return False
     if "prohibited" in d.static_index and d.has_static("prohibited", c):
         return False        # (a declared name: prohibited(), inlined on this hot path)
-    if d.pflags and d.player_flag(p, ("no_activate", data.name)):
-        return False
+    if d.pflags and (d.player_flag(p, ("no_activate", data.name)) or
+                     (not data.is_monster and d.player_flag(p, "no_spell_trap"))):
+        return False        # (Sangan's name; Cold Wave: no Spell/Trap Card nor its effects)
+    if kind != ACTIVATE and loc == HAND and "hand_toll" in d.static_index and \
+            d.lp[p] < hand_toll(d, p):
+        return False        # an effect activated from the hand (Chain Energy)
     if chain:
         for lid in chain:   # a card's effect is not activated again while on the chain
             lk = d.links[lid]
@@ -176,6 +182,29 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
     if target is not None and not target.possible(d, probe):
         return False
     return True
+
+
+def hand_toll(d, p: int) -> int:
+    """The LP player p must pay to play a card from the hand (Normal Summon or Set it, Special
+    Summon it by its own procedure, activate it or its effect there, Set a Spell/Trap): the sum
+    of the continuous `hand_toll` rules (apply(duel, source, player) -> LP: Chain Energy's 500
+    per copy). 0 in a duel without such a rule."""
+    if "hand_toll" not in d.static_index:
+        return 0
+    return sum(eff.apply(d, src, p) for src, eff in d.active_statics("hand_toll"))
+
+
+def pay_hand_toll(d, p: int) -> None:
+    """Player p pays the hand toll (a cost: not an effect, not damage)."""
+    n = hand_toll(d, p)
+    if n:
+        d.pay_lp(p, n)
+
+
+def spell_trap_locked(d, p: int) -> bool:
+    """May player p not activate or Set Spell/Trap Cards now (the player flag
+    `no_spell_trap`: Cold Wave)?"""
+    return bool(d.pflags) and d.player_flag(p, "no_spell_trap")
 
 
 def with_card_activation(d, c: int, p: int, open_state: bool) -> bool:
@@ -405,6 +434,7 @@ def activate(d, f):
         f["lid"] = lid
         link = d.links[lid]
         data = d.data[c]
+        toll = "hand_toll" in d.static_index and d.loc[c] == HAND     # (Chain Energy)
         if eff.kind != ACTIVATE and d.loc[c] == SZONE and d.pos[c] & FACEDOWN:
             d.pos[c] = FACEUP       # a Continuous Trap activated with its effect (v10)
             link["card_act"] = True
@@ -423,6 +453,8 @@ def activate(d, f):
             link["cmid"] = d.mid[c]
         d.write(f"{d.names[p]} activates {d.name(c)}"    # public: activating shows the card
                 + (f" ({eff.label})" if eff.label and eff.kind != ACTIVATE else ""))
+        if toll:
+            pay_hand_toll(d, p)
         if eff.once_per_turn:
             d.used.add(opt_key(d, c, ei, p))
         f["s"] = 1

@@ -6,8 +6,8 @@ from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
 from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
 from .core import proc, push, pop
-from .chain import (activatable, clear_field_zone, open_window, prohibited, push_window,
-                    start_activation, state_check)
+from .chain import (activatable, clear_field_zone, hand_toll, open_window, pay_hand_toll,
+                    prohibited, push_window, spell_trap_locked, start_activation, state_check)
 from .summon import summon_room, special_proc_options, summon_locked, tribute_optional
 
 
@@ -23,6 +23,8 @@ def main(d, f):
         a = d.answer
         v = a.verb
         f["s"] = 0
+        if v != "phase":
+            f["moved"] = True   # the phase is no longer at its start (Cold Wave)
         if v == "summon" or (v == "set" and d.data[a.cards[0]].is_monster):
             push(d, "normal_summon", c=a.cards[0], set=(v == "set"))
         elif v == "set":
@@ -61,6 +63,18 @@ def main(d, f):
             pop(d)
 
 
+def main_phase_start(d) -> bool:
+    """Is this the start of the turn player's Main Phase 1: nothing done in it yet (no
+    Summon, Set, activation or position change: "activate only at the start of Main Phase 1",
+    Cold Wave)?"""
+    if d.phase != MAIN1 or d.chain:
+        return False
+    for f in reversed(d.stack):
+        if f["p"] == "main":
+            return not f.get("moved")
+    return False
+
+
 def summoned_by_opponent_ok(d, c) -> bool:
     """A monster that arrived this turn keeps its position (no manual change, no Flip Summon),
     except under goat when the player who does not control it Summoned it onto this field
@@ -89,6 +103,10 @@ def idle_options(d) -> list[Option]:
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
     barred = "prohibited" in d.static_index
+    tolled = "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p)
+    if tolled:
+        can_ns = free_s = False         # nothing played from the hand (Chain Energy)
+    no_st = spell_trap_locked(d, p)     # no Spell/Trap Set (Cold Wave)
     for c in d.hand[p]:
         data = d.data[c]
         key = data.name
@@ -109,8 +127,11 @@ def idle_options(d) -> list[Option]:
                     if not locked:
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
+        elif no_st:
+            continue
         elif data.subtype == "field":
-            opts.append(SET_OPTS[c])
+            if not tolled:
+                opts.append(SET_OPTS[c])
         elif free_s:
             opts.append(SET_OPTS[c])
     opts.extend(activatable(d, p, True))
@@ -125,7 +146,10 @@ def idle_options(d) -> list[Option]:
                         # face-down since, keeps its position: no change, no Flip Summon)
         if d.pos[c] == FACEDOWN_DEFENSE:
             if not locked:
-                opts.append(FLIP_OPTS[c])
+                if locks is None:
+                    locks = d.active_statics("no_position_change")
+                if not (locks and d.applies(locks, c)):   # (a Flip Summon changes it too:
+                    opts.append(FLIP_OPTS[c])             # Swords of Concealing Light)
         elif not d.data[c].link_arrows:     # a Link Monster stays in Attack Position
             if locks is None:
                 locks = d.active_statics("no_position_change")
@@ -144,6 +168,8 @@ def idle_options(d) -> list[Option]:
 
 
 def set_spell_trap(d, c, p) -> None:
+    if "hand_toll" in d.static_index and d.loc[c] == K.HAND:
+        pay_hand_toll(d, p)             # (Chain Energy)
     if d.data[c].subtype == "field":
         clear_field_zone(d, p)
         d.place(c, SZONE, p, K.FIELD_ZONE, FACEDOWN)

@@ -7,7 +7,7 @@ from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
 from ..decision import Option, POSITION, YESNO
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
-from .chain import after_action, prohibited
+from .chain import after_action, hand_toll, pay_hand_toll, prohibited
 
 
 def tributes_needed(d, c) -> int:
@@ -166,6 +166,8 @@ def normal_summon(d, f):
     elif s == 2:
         if not f.get("extra"):
             d.ns_used[p] += 1
+        if "hand_toll" in d.static_index and d.loc[c] == HAND:
+            pay_hand_toll(d, p)         # (Chain Energy)
         f["s"] = 3
         if f["set"] and "no_monster_set" in d.static_index and d.has_static("no_monster_set"):
             f["set"] = False     # Light of Intervention: Normal Summoned in Defense instead
@@ -367,9 +369,11 @@ def place_special(d, c, p, pos, f) -> None:
         zone = zs[0] if zs else None
     if zone is None:
         return
+    was = d.loc[c]
+    by = f.get("by", p)
     d.place(c, MZONE, p, zone, pos=pos)
     d.summon[c] = f.get("how", K.SUM_SPECIAL)
-    by = f.get("by", p)
+    d.why[c] = d.special_why(was, by)       # where it came from (Duel.moved: Card of Safe Return)
     d.summoned[by] = d.turn
     if by != p:                  # summoned onto the other player's field (Lava Golem)
         d.summoners = d.summoners + ((c, d.mid[c], by),)
@@ -396,6 +400,8 @@ def special_proc_ok(d, c, p) -> bool:
     if (owner != p or summon_locked(d, p) or prohibited(d, c)
             or not (sp.onto_opponent or sp.cost_frees_zone or d.summon_zones(p, c))):
         return False
+    if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
+        return False                    # (Chain Energy)
     if sp.can_pay is not None:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
         if not sp.can_pay(d, probe):
@@ -447,6 +453,8 @@ def special_proc(d, f):
         f["s"] = 1
         sp = d.data[c].script.extra["special"]
         d.write(f"{d.names[p]} uses the Summon procedure of {d.name(c)}")   # public: shown
+        if "hand_toll" in d.static_index and d.loc[c] == HAND:
+            pay_hand_toll(d, p)         # (Chain Energy)
         if sp.cost:
             push(d, "steps", lid=lid, steps=sp.cost)
     elif s == 1:

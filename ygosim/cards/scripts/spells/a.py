@@ -7,7 +7,7 @@ from ....engine.actions import OPP, YOU
 from ....engine.const import DECK, GY
 from ....engine.const import SZONE
 from ....engine.effects import Target, ignition, script, spell, trigger
-from ..common import all_of, can_discard, discard, equip_spell
+from ..common import all_of, can_discard, discard, equip_spell, revive_equip
 
 # Discard one card (cost), then target a card in your Graveyard: put
 # it on top of your Deck.
@@ -54,3 +54,8 @@ script("Axe of Despair", *equip_spell(None, 1000, 0),
        trigger(K.EV_TO_GY, A.send_to(A.this_card_still, DECK), when=True, range=GY,
                condition=all_of(A.from_field, A.exists(A.monsters(YOU))),
                cost=A.tribute(A.monsters(YOU)), label="Tribute a monster: back on top of the Deck"))
+
+# Autonomous Action Unit (Equip Spell): pay 1500 LP (cost), target a monster in the opponent's
+# Graveyard: Special Summon it to your field in Attack Position, equipped with this card; when
+# this card is destroyed, that monster is destroyed.
+script("Autonomous Action Unit", revive_equip(1500, OPP), extra={"bind": K.BIND_KILL_ON_DESTROY})

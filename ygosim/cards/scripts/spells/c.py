@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP, YOU
+from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE
-from ....engine.effects import Target, continuous, script, spell
+from ....engine.effects import continuous, script, spell, Target, trigger
 from ..common import free_zone
+from ....engine.flow.main import main_phase_start
 
 
 def _discard_hands_and_draw(d, link):
@@ -63,3 +64,33 @@ script("Creature Swap", spell(
 # continuous rule `deck_face_up`, visibility.deck_top_public); the Decks are drawn from, searched
 # and shuffled as usual (a shuffle shows a new top card).
 script("Convulsion of Nature", spell(), continuous("deck_face_up"))
+
+# Chain Energy (Continuous Spell): while it is face-up, each player pays 500 LP for every card
+# played from their hand: Normal Summon or Set, Special Summon by its own procedure, activating
+# a card or an effect there, Setting a Spell/Trap (the continuous rule `hand_toll`, read by
+# flow.chain.hand_toll; two copies: 1000). Without the LP, nothing may be played from the hand.
+script("Chain Energy", spell(), continuous("hand_toll", lambda d, src, p: 500))
+
+# Cold Wave: only at the start of Main Phase 1 (nothing done in it yet); until the end of the
+# opponent's next turn, neither player may activate Spell/Trap Cards (nor their effects:
+# EDOPro) or Set them (the player flag `no_spell_trap`).
+script("Cold Wave", spell(condition=lambda d, link: main_phase_start(d),
+                          operation=A.player_flag("no_spell_trap", who=ANY, turns=1)))
+
+
+def _from_own_gy(d, link):
+    """The monster of the event was just Special Summoned from this card's controller's
+    Graveyard to their field."""
+    p = d.ctrl[link["card"]]
+    for c in A.event_cards(d, link):
+        if d.loc[c] == K.MZONE and d.ctrl[c] == p and d.owner[c] == p and \
+                d.moved(c, K.R_SUMMON, came_from=GY):
+            return True
+    return False
+
+
+# Card of Safe Return (Continuous Spell): each time a monster is Special Summoned from your
+# Graveyard to your field, draw 1 card (mandatory in 2005; one draw per monster).
+script("Card of Safe Return", spell(),
+       trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), optional=False, range=K.SZONE,
+               condition=_from_own_gy, label="draw 1 card"))

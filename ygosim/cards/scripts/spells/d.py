@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import BANISHED, HAND
-from ....engine.effects import Target, continuous, script, spell
-from ..common import equip_spell, not_this, summonable
+from ....engine.const import BANISHED, GY, HAND, SZONE
+from ....engine.effects import continuous, quickplay, script, spell, Target
+from ..common import all_of, equip_spell, not_this, summonable
 
 script("Dark Energy", *equip_spell(A.is_type("Fiend"), 300, 300))
 script("Dark Hole", spell(condition=A.exists(A.monsters(ANY)),
@@ -112,3 +112,103 @@ script("Different Dimension Capsule",
                                  into="capsuled", prompt="choose a card to banish face-down"),
                         _capsule_banish, A.start_turn_count)),
        continuous("maintenance", _capsule_opens), extra={"stays": True})
+
+_TRAP_STOPPERS = ("negate_traps", "no_trap_activation")
+
+
+def _stops_traps(d, c):
+    """A face-up card whose effect negates Trap Cards or their activation (Jinzo, Royal
+    Decree): a continuous rule of those kinds in its script."""
+    s = d.data[c].script
+    return s is not None and any(e.static in _TRAP_STOPPERS for e in s.effects)
+
+
+# Double Snare: target a face-up card on the field that negates Traps (their activation or
+# effects) and destroy it.
+script("Double Snare", spell(
+    target=Target(not_this(A.union(A.monsters(ANY, faceup=True, filter=_stops_traps),
+                                   A.spells_traps(ANY, faceup=True, filter=_stops_traps))),
+                  prompt="choose a card that negates Traps"),
+    operation=A.destroy(A.targets)))
+
+
+_opp_hand = A.pile(HAND, OPP)
+
+
+def _designated(d, link):
+    """The declared card among the opponent's hand (one copy is banished); if none is there,
+    a card of the player's own hand at random."""
+    p, name = link["player"], link["vars"].get("declared")
+    d.reveal(d.hand[1 - p], to=p)
+    there = [c for c in d.hand[1 - p] if d.data[c].name == name]
+    if there:
+        d.send(there[:1], BANISHED, K.R_EFFECT, p)
+    elif d.hand[p]:
+        mine = d.hand[p]
+        c = mine[d.rng.below(len(mine))]
+        d.write(f"{d.names[p]} banishes a card of their hand at random")
+        d.send([c], BANISHED, K.R_EFFECT, p)
+
+
+# D.D. Designator: declare a card name (on activation); look at the opponent's hand: a copy of
+# the declared card there is banished; if there is none, a random card of your own hand is.
+# Needs a card in the opponent's hand and another in yours.
+script("D.D. Designator", spell(
+    condition=all_of(A.exists(_opp_hand), A.exists(not_this(A.pile(HAND, YOU)))),
+    cost=A.declare(A.card_names, prompt="declare a card name"), operation=_designated))
+
+
+def _pick_from_other(chooser, into):
+    """A step: the player (chooser YOU: the activating one, OPP: the other) looks at the other
+    player's hand and picks a card of it (into vars[into])."""
+    def step(d, link):
+        p = link["player"] if chooser == YOU else 1 - link["player"]
+        hand = d.hand[1 - p]
+        if hand:
+            d.reveal(hand, to=p)
+            A.ask_select(d, link, p, d.select_options(hand, 1, player=p),
+                         f"{d.name(link['card'])}: choose a card of your opponent's hand", into)
+    return step
+
+
+def _discard_both_and_draw(d, link):
+    out = [c for c in link["vars"].get("mine", ()) + link["vars"].get("theirs", ())
+           if d.loc[c] == HAND]
+    if out:
+        d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    for q in (link["player"], 1 - link["player"]):
+        d.draw(q, 1)
+
+
+# Dragged Down into the Grave: each player looks at the other's hand and picks a card of it,
+# both are discarded; then each player draws 1 card.
+script("Dragged Down into the Grave", spell(
+    condition=A.exists(_opp_hand),
+    operation=(_pick_from_other(YOU, "mine"), _pick_from_other(OPP, "theirs"),
+               _discard_both_and_draw)))
+
+
+def _dark_magician(d, c):
+    return d.data[c].name == "Dark Magician"
+
+
+def _is_dmoc(d, c):
+    return d.data[c].name == "Dark Magician of Chaos"
+
+
+# Dedication through Light and Darkness (Quick-Play): Tribute a Dark Magician you control
+# (cost): Special Summon Dark Magician of Chaos from your hand or Deck. 2005 (EDOPro's Goat
+# version): from the hand, Deck or Graveyard, and usable with none there (the hand and Deck are
+# shown: ruling R1).
+script("Dedication through Light and Darkness", quickplay(
+    cost=A.tribute(A.tributable(filter=_dark_magician)),
+    can_pay=A.exists(A.tributable(filter=_dark_magician)),
+    condition=lambda d, link: any(_is_dmoc(d, c) for q in (d.hand, d.deck)
+                                  for c in q[link["player"]]),
+    operation=A.recruit(_is_dmoc, where=K.DECK | HAND, pos=None,
+                        prompt="choose Dark Magician of Chaos")))
+script("Dedication through Light and Darkness", quickplay(
+    cost=A.tribute(A.tributable(filter=_dark_magician)),
+    can_pay=A.exists(A.tributable(filter=_dark_magician)),
+    operation=A.recruit(_is_dmoc, where=K.DECK | HAND | GY, pos=None, confirm=True,
+                        prompt="choose Dark Magician of Chaos")), era="goat")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import GY
-from ....engine.effects import Target, quickplay, script
+from ....engine.const import GY, MZONE, SZONE
+from ....engine.effects import Target, quickplay, script, spell, trigger
 from ..common import change_position, not_this
 
 # Enemy Controller (Quick-Play), one of two uses chosen on activation (`activate Enemy
@@ -31,3 +31,31 @@ script("Emergency Provisions", quickplay(
           A.send_to(A.chosen("sent"), GY, K.R_COST)),
     can_pay=A.exists(_other_spells_traps),
     operation=A.gain_lp(lambda d, link: 1000 * len(link["vars"].get("sent", ())))))
+
+def _ecto_pick(d, link):
+    """The turn player picks a face-up monster they control to Tribute (the effect: no cost)."""
+    tp = d.tp
+    mons = [c for c in d.monsters(tp) if d.faceup(c)]
+    if mons:
+        A.ask_select(d, link, tp, d.select_options(mons, 1, player=tp),
+                     f"{d.name(link['card'])}: Tribute a face-up monster", "ecto")
+
+
+def _ecto_damage(d, link):
+    """It is Tributed; the other player takes half its original ATK as damage."""
+    tp = d.tp
+    cards = [c for c in link["vars"].get("ecto", ()) if d.loc[c] == MZONE]
+    if cards:
+        half = d.data[cards[0]].atk // 2
+        d.send(cards, GY, K.R_TRIBUTE | K.R_EFFECT, tp)
+        if d.loc[cards[0]] != MZONE:
+            d.damage(1 - tp, half, by=link["player"])
+
+
+# Ectoplasmer (Continuous Spell): once in each player's End Phase (a mandatory trigger), the turn
+# player Tributes a face-up monster they control and the other player takes damage equal to half
+# its original ATK.
+script("Ectoplasmer", spell(),
+       trigger(K.EV_END_PHASE, (_ecto_pick, _ecto_damage), optional=False, range=SZONE, once_per_turn=True,
+               condition=lambda d, link: any(d.faceup(c) for c in d.monsters(d.tp)),
+               label="the turn player Tributes a face-up monster: half its ATK as damage"))

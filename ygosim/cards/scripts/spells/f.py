@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import OPP
+from ....engine.const import GY, HAND
 from ....engine.effects import script, spell
 from ..common import destroy_chosen
 
@@ -22,3 +24,15 @@ def _countdown_over(d, p, _):
 # wins the Duel (a delayed effect: nothing stops it once it resolved, wherever the card is).
 script("Final Countdown", spell(cost=A.pay_lp(2000), can_pay=A.lp_at_least(2000),
                                 operation=A.delay(_countdown_over, turns=19)))
+
+def _spirit(d, c):
+    return d.data[c].has_frame("spirit")
+
+
+# Fengsheng Mirror: look at the opponent's hand (shown to this player) and discard a Spirit
+# monster of it, if there is one. Needs a card in their hand.
+script("Fengsheng Mirror", spell(
+    condition=A.exists(A.pile(HAND, OPP)),
+    operation=(A.reveal(A.pile(HAND, OPP), to=A.YOU),
+               A.choose(A.pile(HAND, OPP, _spirit), prompt="choose a Spirit monster to discard"),
+               A.send_to(A.chosen(), GY, K.R_EFFECT | K.R_DISCARD))))

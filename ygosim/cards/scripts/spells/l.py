@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
+from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import DECK, GY
-from ....engine.effects import continuous, during, quick, script, spell
+from ....engine.const import DECK, GY, MZONE
+from ....engine.effects import continuous, during, quick, quickplay, script, spell
 from ..common import can_discard, discard, free_zone, summonable
 
 
@@ -65,3 +66,34 @@ script("Level Limit - Area B", spell(),
 script("Lightning Vortex", spell(
     condition=A.exists(A.monsters(OPP, faceup=True)), cost=discard(1, cost=True),
     can_pay=can_discard(1), operation=A.destroy(A.monsters(OPP, faceup=True))))
+
+def _machines(d, link):
+    return [c for c in d.monsters(link["player"]) if d.faceup(c) and d.data[c].type == "Machine"]
+
+
+def _destroy_at_end(d, p, payload):
+    """End Phase: the monsters doubled are destroyed if they are still there as they were."""
+    left = [c for c, mid in payload if d.mid[c] == mid and d.loc[c] == MZONE]
+    if left:
+        d.destroy(left, K.R_EFFECT, p)
+
+
+def _limiter(d, link):
+    """Double the ATK of every face-up Machine the player controls (until the end of the
+    turn); those monsters are destroyed in the End Phase."""
+    hit = []
+    for c in _machines(d, link):
+        before = d.atk(c)
+        d.add_mod(c, before, 0, d.turn)
+        if d.atk(c) != before or before == 0:
+            hit.append((c, d.mid[c]))
+            d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
+    if hit:
+        A.delay(_destroy_at_end, payload=lambda d2, l2: tuple(hit))(d, link)
+
+
+# Limiter Removal (Quick-Play): every face-up Machine you control doubles its ATK until the end
+# of the turn; in the End Phase they are destroyed (no Chain). Usable in the Damage Step until
+# damage calculation (EDOPro's Goat version).
+script("Limiter Removal", quickplay(condition=A.exists(_machines), operation=_limiter,
+                                    damage_step=True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import DECK, GY
+from ....engine.const import DECK, GY, HAND
 from ....engine.effects import Target, quickplay, script, spell
 from ..common import all_of, excavate_summon, free_zone, has_normal_summonable, search_spell
 
@@ -122,3 +122,18 @@ def _opponents_hand(d, link):
 script("Restructer Revolution", spell(
     condition=lambda d, link: _opponents_hand(d, link) > 0,
     operation=A.damage(lambda d, link: 200 * _opponents_hand(d, link), OPP)))
+
+def _necrovalley_up(d, link):
+    return any(d.data[c].name == "Necrovalley" and d.faceup(c) for p in (0, 1)
+               for c in d.szone[p] if c >= 0)
+
+
+def _monsters_in_hands(d, link):
+    return [c for p in (0, 1) for c in d.hand[p] if d.data[c].is_monster]
+
+
+# Royal Tribute: only while Necrovalley is face-up on the field: both players discard every
+# monster card in their hands.
+script("Royal Tribute", spell(
+    condition=_necrovalley_up,
+    operation=A.send_to(_monsters_in_hands, GY, K.R_EFFECT | K.R_DISCARD)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
+from ....engine.const import DEFENSE, FACEDOWN_DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
 from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
                       still_here, summons_locked)
@@ -205,3 +205,108 @@ script("Soul Release", spell(
     target=Target(A.banishable_from_gy(ANY), count=5, min=1,
                   prompt="choose up to 5 cards in the Graveyards"),
     operation=A.banish(A.targets)))
+
+# Spell Economics (Continuous Spell): its controller pays no LP to activate Spell Cards (the
+# rule `free_spell_lp`, read by the costs actions.pay_lp / pay_half_lp and lp_at_least).
+script("Spell Economics", spell(),
+       continuous("free_spell_lp", lambda d, src, p: d.ctrl[src] == p))
+
+
+def _swap_original(d, link):
+    """Until the end of the turn, every face-up monster on the field has its original ATK and
+    DEF swapped (other changes stay on top)."""
+    for p in (0, 1):
+        for c in d.monsters(p):
+            if d.faceup(c):
+                data = d.data[c]
+                d.add_mod(c, data.def_ - data.atk, data.atk - data.def_, d.turn)
+                d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
+
+
+# Shield & Sword: the original ATK and DEF of every face-up monster now on the field are
+# swapped until the end of the turn (not monsters that arrive later).
+script("Shield & Sword", spell(condition=A.exists(A.monsters(ANY, faceup=True)),
+                               operation=_swap_original))
+
+
+def _conceal(d, link):
+    """Every monster the opponent controls is changed to face-down Defense Position (a Token,
+    which cannot be, to face-up Defense: EDOPro's Goat version)."""
+    if not still_here(d, link):
+        return
+    for c in list(d.monsters(1 - link["player"])):
+        if A.can_turn_facedown(d, c):
+            if not d.pos[c] & K.FACEDOWN:
+                A.set_facedown(lambda d2, l2: [c])(d, link)
+        elif d.pos[c] == K.ATTACK:
+            d.set_position(c, DEFENSE)
+
+
+def _second_own_standby(d, src):
+    """Its controller's second Standby Phase after its activation: destroyed (no Chain)."""
+    if d.tp == d.ctrl[src] and d.turn - d.turn_in[src] >= 4:
+        d.write(f"{d.card(src)} is destroyed (its second Standby Phase)")
+        d.destroy([src], K.R_RULE, d.ctrl[src])
+
+
+# Swords of Concealing Light (Continuous Spell): on resolution every monster the opponent
+# controls is changed to face-down Defense Position; while it is face-up, the opponent's
+# monsters cannot change their battle positions (no manual change, no Flip Summon: the rule
+# `no_position_change`; card effects still may). Destroyed in its controller's second Standby
+# Phase after activation. 2005 (EDOPro's Goat version): the lock holds for every monster the
+# opponent controls, not only those it turned face-down.
+script("Swords of Concealing Light",
+       spell(operation=(_conceal, A.start_turn_count)),
+       continuous("no_position_change", lambda d, src, c: d.ctrl[c] != d.ctrl[src]),
+       continuous("maintenance", _second_own_standby))
+
+
+def _smoke(d, link):
+    """Look at the opponent's hand (shown to this player) and discard one card of it."""
+    p = link["player"]
+    hand = d.hand[1 - p]
+    if hand:
+        d.reveal(hand, to=p)
+        A.ask_select(d, link, p, d.select_options(hand, 1, player=p),
+                     f"{d.name(link['card'])}: choose a card of your opponent's hand to discard",
+                     "smoke")
+
+
+# Smoke Grenade of the Thief (Equip Spell): when it is destroyed and sent to the Graveyard, its
+# player looks at the opponent's hand and discards a card of it (a mandatory trigger).
+script("Smoke Grenade of the Thief", *equip_spell(),
+       trigger(K.EV_TO_GY, (_smoke, A.send_to(A.chosen("smoke"), GY, K.R_EFFECT | K.R_DISCARD)),
+               optional=False, range=GY,
+               condition=lambda d, link: _destroyed_on_field(d, link),
+               label="discard a card of the opponent's hand"))
+
+
+def _destroyed_on_field(d, link):
+    """This card was destroyed on the field by a card effect (not sent away by the rules when
+    its monster left) and sent to the Graveyard: the event that queued its trigger."""
+    ev = link.get("event")
+    c = link["card"]
+    return ev is not None and ev[1] == c and d.loc[c] == GY and d.mid[c] == ev[2] and \
+        ev[4] & K.R_EFFECT and d.moved(c, K.R_DESTROY, came_from=SZONE)
+
+
+# Spell Absorption (Continuous Spell): each time a Spell Card's activation resolves, its
+# controller gains 500 LP (no Chain; only for Spells activated while it was face-up: the rule
+# `spell_resolved`).
+script("Spell Absorption", spell(),
+       continuous("spell_resolved", lambda d, src, link: d.gain_lp(d.ctrl[src], 500)))
+
+
+def _bounced(d, link):
+    """A monster went from the field back to its owner's hand (the event's info: where it
+    was)."""
+    ev = link.get("event")
+    return ev is not None and ev[1] >= 0 and d.loc[ev[1]] == HAND and \
+        bool(ev[6]) and ev[6][0] == MZONE
+
+
+# Spring of Rebirth (Continuous Spell): each time a monster on the field returns to its owner's
+# hand, its controller gains 500 LP (a mandatory trigger, one per monster).
+script("Spring of Rebirth", spell(),
+       trigger(K.EV_SENT_TO_HAND, A.gain_lp(500), optional=False, range=SZONE, condition=_bounced,
+               label="gain 500 LP"))

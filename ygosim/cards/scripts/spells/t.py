@@ -5,8 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import FACEDOWN_DEFENSE, GY, HAND, MZONE
-from ....engine.effects import Target, Targets, script, spell
-from ..common import all_of, free_zone, not_this, search_spell, summonable
+from ....engine.effects import Target, Targets, continuous, script, spell
+from ..common import (all_of, equip_spell, equipped_only, free_zone, not_this, search_spell,
+                      summonable)
 
 
 def _field_spell(d, c):
@@ -110,3 +111,26 @@ script("Tribute to The Doomed", spell(
     can_pay=A.exists(_other_hand),
     target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
     operation=A.destroy(A.targets)))
+
+def _beasts(d, link):
+    return [c for c in d.monsters(link["player"]) if d.faceup(c) and d.data[c].type == "Beast"]
+
+
+# The Big March of Animals: every face-up Beast you control gains 200 ATK for each face-up Beast
+# you control (counted as it resolves), until the end of the turn.
+script("The Big March of Animals", spell(
+    condition=A.exists(_beasts),
+    operation=A.modify(_beasts, atk=lambda d, link: 200 * len(_beasts(d, link)))))
+
+_other_hand_cards = not_this(A.pile(HAND, YOU))
+
+# Twin Swords of Flashing Light - Tryce (Equip Spell): send 1 card from your hand to the
+# Graveyard (cost); the equipped monster loses 500 ATK and may attack twice in each Battle
+# Phase.
+script("Twin Swords of Flashing Light - Tryce",
+       *equip_spell(None, -500, 0,
+                    cost=(A.choose(_other_hand_cards, into="sent",
+                                   prompt="send a card from your hand to the Graveyard"),
+                          A.send_to(A.chosen("sent"), GY, K.R_COST)),
+                    can_pay=A.exists(_other_hand_cards)),
+       continuous("extra_attacks", lambda d, src, c: 1 if equipped_only(d, src, c) else 0))

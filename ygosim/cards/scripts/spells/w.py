@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP
-from ....engine.const import GY, SZONE
-from ....engine.effects import ignition, script, spell
+from ....engine.actions import ANY, OPP
+from ....engine.const import GY, MZONE, SZONE
+from ....engine.effects import Target, ignition, quickplay, script, spell
 
 
 def _fire(d, link):
@@ -23,3 +23,27 @@ script("Wave-Motion Cannon",
        spell(operation=A.start_turn_count),
        ignition(A.damage(lambda d, link: 1000 * link["vars"]["standbys"], OPP), cost=_fire,
                 range=SZONE, label="1000 damage per Standby Phase"))
+
+def _destroy_at_end(d, p, payload):
+    """End Phase: the monster is destroyed if it is still there as it was."""
+    left = [c for c, mid in payload if d.mid[c] == mid and d.loc[c] == MZONE]
+    if left:
+        d.destroy(left, K.R_EFFECT, p)
+
+
+def _release(d, link):
+    """The target gains ATK equal to its DEF until the end of the turn; it is destroyed in the
+    End Phase."""
+    for c in A.targets(d, link):
+        if d.loc[c] == MZONE and d.faceup(c):
+            d.add_mod(c, d.def_(c), 0, d.turn)
+            d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
+            A.delay(_destroy_at_end, payload=lambda d2, l2, c=c: ((c, d2.mid[c]),))(d, link)
+
+
+# Wild Nature's Release (Quick-Play): target a face-up Beast or Beast-Warrior monster: it gains
+# ATK equal to its DEF until the end of the turn, and is destroyed in the End Phase (no Chain).
+script("Wild Nature's Release", quickplay(
+    target=Target(A.monsters(ANY, faceup=True, filter=A.is_type("Beast", "Beast-Warrior")),
+                  prompt="choose a face-up Beast or Beast-Warrior monster"),
+    operation=_release, damage_step=True))
