@@ -452,12 +452,14 @@ def check_options_complete(d) -> None:
                 continue        # a declared name: neither Summoned nor Set (Prohibition)
             if d.lp[p] < toll:
                 continue        # the LP to play a card from the hand (Chain Energy)
-            if not data.is_monster and d.player_flag(p, "no_spell_trap"):
-                continue        # no Spell/Trap Set (Cold Wave)
+            if not data.is_monster and (d.player_flag(p, "no_spell_trap") or
+                                        (data.script is not None and
+                                         data.script.extra.get("cannot_set"))):
+                continue        # no Spell/Trap Set (Cold Wave; Spirit Messages)
             if data.is_monster:
                 plain = not (data.is_extra_deck or "ritual" in data.frames or
                              (data.script is not None and data.script.extra.get("no_normal_summon")))
-                if ns and plain and data.level <= 4 and -1 in d.mzone[p]:
+                if ns and plain and data.level <= 4 and d.free_mzones(p):
                     assert ("set", data.name) in names, f"missing: Normal Set of {data.name}"
                     assert ("summon", data.name) in names or locked, \
                         f"missing: Normal Summon of {data.name}"

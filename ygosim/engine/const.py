@@ -109,6 +109,7 @@ EV_SUMMON_ANY = (EV_NORMAL_SUMMONED, EV_FLIP_SUMMONED, EV_SPECIAL_SUMMONED)
 
 WIN_LP, WIN_DECKOUT, WIN_EXODIA, WIN_TURN_CAP, WIN_SURRENDER = (
     "LP reduced to 0", "could not draw", "Exodia", "turn limit reached", "surrender")
+WIN_DESTINY_BOARD = "Destiny Board"      # Destiny Board and the four Spirit Messages
 
 EXODIA_PIECES = frozenset({
     "Exodia the Forbidden One", "Right Leg of the Forbidden One", "Left Leg of the Forbidden One",

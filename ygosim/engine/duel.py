@@ -278,8 +278,22 @@ class Duel:
         return not self.pos[c] & DEFENSE
 
     def free_mzones(self, p: int) -> list[int]:
-        """Player p's empty Main Monster Zones that may be used (not locked)."""
-        return [i for i, c in enumerate(self.mzone[p]) if c == -1]
+        """Player p's empty Main Monster Zones that may be used (not locked; no more than a
+        `max_monsters` rule lets them fill: Kaiser Colosseum)."""
+        free = [i for i, c in enumerate(self.mzone[p]) if c == -1]
+        if free and "max_monsters" in self.static_index:
+            return self._capped(p, free)
+        return free
+
+    def _capped(self, p: int, zones: list) -> list:
+        """The zones of `zones` player p may still fill under the `max_monsters` rules
+        (apply(duel, source, player) -> the most monsters that player may control, or None)."""
+        room = len(zones)
+        for src, eff in self.active_statics("max_monsters"):
+            cap = eff.apply(self, src, p)
+            if cap is not None:
+                room = min(room, cap - len(self.mons[p]))
+        return zones[:max(room, 0)] if room < len(zones) else zones
 
     def free_szones(self, p: int) -> list[int]:
         return [i for i in range(5) if self.szone[p][i] < 0]
@@ -303,7 +317,10 @@ class Duel:
         Arrow points to; under the 2020 rules Fusion/Synchro/Xyz may use any Main Zone."""
         hook = self.options.get("summon_zones")
         if hook:
-            return hook(self, p, c)     # ygosim.engine.extra (Extra Link, 2020 rules)
+            zones = hook(self, p, c)    # ygosim.engine.extra (Extra Link, 2020 rules)
+            if zones and "max_monsters" in self.static_index:
+                return self._capped(p, zones)     # (Kaiser Colosseum)
+            return zones
         free = self.free_mzones(p)
         if self.loc[c] != K.EXTRA or not self.rules.extra_monster_zones:
             return free
@@ -1019,7 +1036,21 @@ class Duel:
         return f"{names} {verb} {MOVE_WORDS.get(loc) or K.LOC_NAMES.get(loc, '?')}"
 
     def destroy(self, cards, reason: int = K.R_EFFECT, by: int = -1) -> list[int]:
+        if self.counters and not reason & K.R_RULE:
+            cards = self._shielded(cards)
         return self.send(cards, GY, reason | K.R_DESTROY, by, destroy=True)
+
+    def _shielded(self, cards) -> list:
+        """A card holding a `shield` counter is not destroyed (not by the rules): the counter is
+        removed instead (Magic Reflector)."""
+        out = []
+        for c in cards:
+            if self.counters.get((c, "shield")) and self.loc[c] & FIELD:
+                self.remove_counter(c, "shield", 1)
+                self.write(f"{self.card(c)} is not destroyed: its counter is removed instead")
+            else:
+                out.append(c)
+        return out
 
     def draw(self, p: int, n: int = 1) -> list[int]:
         """Draw n cards; a player who must draw from an empty Deck loses."""

@@ -141,7 +141,10 @@ class Ref:
             raise ValueError(f"bad card reference {text!r}")
         who = m.group("who")
         self.who = None if who is None else PLAYER_LETTERS.index(who.upper())
-        self.raw = m.group("name").strip().strip('"')   # the name as written
+        raw = m.group("name").strip()                   # the name as written (quoted when
+        if len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"':  # it has a comma; a name
+            raw = raw[1:-1]                             # may end with one: Spirit Message "A")
+        self.raw = raw
         self.name = normalize(self.raw)
         z = m.group("zone")
         self.zone = z.lower() if z else None

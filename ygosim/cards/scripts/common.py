@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
-from ...engine.effects import Target, continuous, ignition, spell, trap, trigger
+from ...engine.effects import Target, continuous, ignition, rule, spell, trap, trigger
 from ...engine.flow import summon_rule_locked
 from ...engine.flow.chain import prohibited
 
@@ -85,6 +85,83 @@ def revive_equip(lp, who=A.YOU):
                          A.special_summon(A.targets, pos=K.ATTACK, into="summoned"),
                          _equip_to_summoned,
                          A.bind(A.summoned(), K.BIND_KILL_ON_DESTROY)))
+
+
+def _steal(d, link):
+    """Equip it to the target and take control of that monster while it stays equipped."""
+    c = link["card"]
+    ts = A.targets(d, link)
+    if not ts or not still_here(d, link) or not d.faceup(ts[0]) or d.loc[ts[0]] != MZONE:
+        return
+    t = ts[0]
+    d.attach_equip(c, t)
+    before = d.ctrl[t]
+    if before != link["player"]:
+        d.set_control(t, link["player"])
+        if d.ctrl[t] == link["player"]:
+            d.write(f"{d.names[link['player']]} takes control of {d.card(t)}")
+    d.bind(c, t, K.BIND_CONTROL, before)
+
+
+def steal_equip():
+    """The activation of an Equip Spell equipped only to a face-up monster the opponent
+    controls, whose player controls that monster while it is equipped (Snatch Steal, Falling
+    Down; give the script `extra={"bind": K.BIND_CONTROL}`)."""
+    return spell(target=Target(A.takeable_monsters(A.OPP, faceup=True),
+                               prompt="choose a face-up monster your opponent controls"),
+                 condition=free_zone, operation=_steal)
+
+
+# ------------------------------------------------------------------------------ Destiny Board
+SPIRIT_MESSAGES = ('Spirit Message "I"', 'Spirit Message "N"', 'Spirit Message "A"',
+                   'Spirit Message "L"')
+_BOARD_CARDS = frozenset(SPIRIT_MESSAGES) | {"Destiny Board"}
+
+
+def _board_cards_up(d, p) -> list:
+    """Destiny Board and the Spirit Messages face-up in player p's Spell & Trap Zones."""
+    return [c for c in d.szone[p] if c >= 0 and d.faceup(c) and d.data[c].name in _BOARD_CARDS]
+
+
+def _board_left(d, link):
+    """This card (Destiny Board or a Spirit Message) has just left its player's field face-up,
+    and others of the set are still there."""
+    ev = link.get("event")
+    c = link["card"]
+    if ev is None or ev[1] != c or d.mid[c] != ev[2] or not ev[6] or not ev[6][2]:
+        return False
+    return bool(_board_cards_up(d, ev[6][1]))
+
+
+def _board_falls(d, link):
+    """The rest of the set goes to the Graveyard (no Chain)."""
+    ev = link["event"]
+    rest = _board_cards_up(d, ev[6][1])
+    if rest:
+        d.write(f"{d.cards(rest)} go to the Graveyard with {d.card(ev[1])}")
+        d.send(rest, GY, K.R_EFFECT, ev[6][1])
+
+
+def board_falls():
+    """ "If Destiny Board or a Spirit Message you control leaves the field, send all of them to
+    the Graveyard" (applied, no Chain: EDOPro official/c94212438.lua)."""
+    return rule(K.EV_LEFT_FIELD, _board_falls, condition=_board_left,
+                range=GY | K.BANISHED | K.HAND | K.DECK | K.EXTRA)
+
+
+def spirit_message():
+    """A Spirit Message: it cannot be activated nor Set; only Destiny Board puts it on the
+    field."""
+    return dict(effects=(board_falls(),), extra={"cannot_set": True})
+
+
+def check_destiny_board(d, p) -> None:
+    """Player p wins when Destiny Board and the four Spirit Messages are face-up on their
+    field."""
+    names = {d.data[c].name for c in _board_cards_up(d, p)}
+    if d.winner is None and names >= _BOARD_CARDS:
+        d.winner, d.win_reason = p, K.WIN_DESTINY_BOARD
+        d.write(f"{d.names[p]} completes the Destiny Board message and wins")
 
 
 # ------------------------------------------------------------------------------ Spirits

@@ -123,6 +123,8 @@ def summon_room(d, p, n) -> bool:
     """Can player p make a Normal Summon that needs n Tributes (a free Main Monster Zone, or
     one the Tributes free; enough Tributes, the forced ones counted)?"""
     if n == 0:
+        if "max_monsters" in d.static_index:
+            return bool(d.free_mzones(p))       # (Kaiser Colosseum)
         return -1 in d.mzone[p]
     cands = tribute_candidates(d, p)
     if len(cands) < n:

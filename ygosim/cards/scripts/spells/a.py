@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import DECK, GY
 from ....engine.const import SZONE
-from ....engine.effects import Target, ignition, script, spell, trigger
+from ....engine.effects import Target, continuous, ignition, script, spell, trigger
 from ..common import all_of, can_discard, discard, equip_spell, revive_equip
 
 # Discard one card (cost), then target a card in your Graveyard: put
@@ -59,3 +59,24 @@ script("Axe of Despair", *equip_spell(None, 1000, 0),
 # Graveyard: Special Summon it to your field in Attack Position, equipped with this card; when
 # this card is destroyed, that monster is destroyed.
 script("Autonomous Action Unit", revive_equip(1500, OPP), extra={"bind": K.BIND_KILL_ON_DESTROY})
+
+def _array_type(d, src):
+    n = d.counter(src, "declared")
+    return A.TYPES_2005[n - 1] if n else None
+
+
+def _array_stops(d, src, c):
+    """A monster of the declared Type Summoned (Normal, Flip or Special) this turn."""
+    t = d.turn
+    return d.data[c].type == _array_type(d, src) and (
+        (d.turn_in[c] == t and d.summon[c] != K.SUM_SET and d.summon[c] != 0) or
+        (d.flip_turn[c] == t and d.pos_turn[c] == t))
+
+
+# Array of Revealing Light (Field Spell): declare a monster Type on activation; monsters of that
+# Type cannot declare an attack in the turn they are Normal, Flip or Special Summoned.
+script("Array of Revealing Light",
+       spell(cost=A.declare(A.TYPES_2005, prompt="declare a Type"),
+             operation=A.remember("declared",
+                                  lambda d, link: A.TYPES_2005.index(link["vars"]["declared"]) + 1)),
+       continuous("cannot_attack", _array_stops))

@@ -5,8 +5,8 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import GY, MZONE, SZONE
-from ....engine.effects import Target, quickplay, script, spell, trigger
-from ..common import change_position, not_this
+from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
+from ..common import change_position, equip_spell, equipped_only, not_this
 
 # Enemy Controller (Quick-Play), one of two uses chosen on activation (`activate Enemy
 # Controller effect 2` for the second): target a face-up monster the opponent controls and
@@ -59,3 +59,38 @@ script("Ectoplasmer", spell(),
        trigger(K.EV_END_PHASE, (_ecto_pick, _ecto_damage), optional=False, range=SZONE, once_per_turn=True,
                condition=lambda d, link: any(d.faceup(c) for c in d.monsters(d.tp)),
                label="the turn player Tributes a face-up monster: half its ATK as damage"))
+
+def _ekibyo_count(d, src):
+    """At the start of each End Phase of the equipped monster's controller, count it."""
+    e = d.equip[src]
+    if e is not None and d.mid[e[0]] == e[1] and d.ctrl[e[0]] == d.tp:
+        d.counters[(src, "ekibyo")] = d.counter(src, "ekibyo") + 1
+
+
+def _ekibyo_due(d, link):
+    c = link["card"]
+    e = d.equip[c]
+    return e is not None and d.mid[e[0]] == e[1] and d.ctrl[e[0]] == d.tp and \
+        d.counter(c, "ekibyo") >= 2
+
+
+def _ekibyo_strike(d, link):
+    """Destroy the equipped monster; if it is destroyed, this card returns to its owner's
+    hand."""
+    c = link["card"]
+    e = d.equip[c]
+    if e is None or d.mid[e[0]] != e[1] or d.loc[e[0]] != MZONE:
+        return
+    d.destroy([e[0]], K.R_EFFECT, link["player"])
+    if d.loc[e[0]] != MZONE and d.loc[c] & (K.FIELD | GY):    # (sent to the GY with it)
+        d.send([c], K.HAND, K.R_EFFECT, link["player"])
+
+
+# Ekibyo Drakmord (Equip Spell): the equipped monster cannot attack; in the End Phase of its
+# controller's second turn (the turn of activation counts when it is theirs), it is destroyed
+# (a mandatory trigger) and, if it was, this card returns to its owner's hand.
+script("Ekibyo Drakmord", *equip_spell(),
+       continuous("cannot_attack", equipped_only),
+       continuous("end_phase", _ekibyo_count),
+       trigger(K.EV_END_PHASE, _ekibyo_strike, optional=False, range=SZONE,
+               condition=_ekibyo_due, label="destroy the equipped monster"))

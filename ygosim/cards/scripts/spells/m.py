@@ -214,3 +214,15 @@ _continuous_traps = A.spells_traps(ANY, faceup=True, filter=lambda d, c: d.data[
 script("Malice Dispersion", spell(
     cost=discard(1, cost=True), can_pay=can_discard(1), condition=A.exists(_continuous_traps),
     operation=A.destroy(_continuous_traps)))
+
+def _other_faceup_spell(d, link):
+    return [c for c in d.szone[link["player"]] if c >= 0 and c != link["card"] and d.faceup(c)
+            and d.data[c].is_spell]
+
+
+# Magic Reflector: target a face-up Spell Card you control: put a counter on it; if that card
+# would be destroyed (not by the rules), the counter is removed instead (Duel.destroy reads the
+# `shield` counter).
+script("Magic Reflector", spell(
+    target=Target(_other_faceup_spell, prompt="choose a face-up Spell Card you control"),
+    operation=A.add_counter(A.targets, "shield", 1)))

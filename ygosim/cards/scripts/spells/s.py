@@ -6,8 +6,9 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DEFENSE, FACEDOWN_DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
-from ..common import (all_of, destroy_chosen, equip_spell, field_spell, free_zone, not_this,
-                      still_here, summons_locked)
+from ..common import (SPIRIT_MESSAGES, all_of, destroy_chosen, equip_spell, field_spell,
+                      free_zone, not_this, spirit_message, steal_equip, still_here,
+                      summons_locked)
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -94,22 +95,6 @@ script("Scapegoat", scapegoat(A.oath("no_summon")), extra={"tokens": ("Sheep Tok
 
 
 # -- Snatch Steal ------------------------------------------------------------------------
-def _snatch(d, link):
-    """Equip it to the target and take control of that monster while it stays equipped."""
-    c = link["card"]
-    ts = A.targets(d, link)
-    if not ts or not still_here(d, link) or not d.faceup(ts[0]) or d.loc[ts[0]] != MZONE:
-        return
-    t = ts[0]
-    d.attach_equip(c, t)
-    before = d.ctrl[t]
-    if before != link["player"]:
-        d.set_control(t, link["player"])
-        if d.ctrl[t] == link["player"]:
-            d.write(f"{d.names[link['player']]} takes control of {d.card(t)}")
-    d.bind(c, t, K.BIND_CONTROL, before)
-
-
 def _opponents_standby(d, link):
     c = link["card"]
     return d.tp != d.ctrl[c] and d.equip[c] is not None
@@ -118,9 +103,7 @@ def _opponents_standby(d, link):
 # Equip only to a face-up monster the opponent controls: you control it. In each of the
 # opponent's Standby Phases they gain 1000 LP. When it leaves the field, control goes back.
 script("Snatch Steal",
-       spell(target=Target(A.takeable_monsters(OPP, faceup=True),
-                           prompt="choose a face-up monster your opponent controls"),
-             condition=free_zone, operation=_snatch),
+       steal_equip(),
        trigger(K.EV_STANDBY, A.gain_lp(1000, who=OPP), optional=False, range=SZONE,
                condition=_opponents_standby, label="the opponent gains 1000 LP"),
        extra={"bind": K.BIND_CONTROL})
@@ -310,3 +293,10 @@ def _bounced(d, link):
 script("Spring of Rebirth", spell(),
        trigger(K.EV_SENT_TO_HAND, A.gain_lp(500), optional=False, range=SZONE, condition=_bounced,
                label="gain 500 LP"))
+
+# Spirit Messages "I", "N", "A" and "L": they cannot be activated or Set; Destiny Board places
+# them (in that order) in its player's Spell & Trap Zones; if one leaves the field, the whole set
+# goes to the Graveyard.
+for _name in SPIRIT_MESSAGES:
+    _sm = spirit_message()
+    script(_name, *_sm["effects"], extra=_sm["extra"])

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP
-from ....engine.const import DRAW, HAND, GY
-from ....engine.effects import Target, continuous, counter_trap, script, trap
-from ..common import can_discard, chained_to, discard, monster_effect_activated
+from ....engine.const import DECK, DRAW, GY, HAND, SZONE
+from ....engine.effects import Target, continuous, counter_trap, script, trap, trigger
+from ..common import (SPIRIT_MESSAGES, board_falls, can_discard, chained_to, check_destiny_board,
+                      discard, monster_effect_activated)
 
 
 # When a monster's effect is activated: discard one card (cost); negate the activation and
@@ -45,3 +46,55 @@ script("Drop Off", trap(
     when=(K.EV_DRAW,), condition=A.exists(_drawn_now),
     operation=(A.reveal(_drawn_now, to=A.ANY),
                A.send_to(_drawn_now, GY, K.R_EFFECT | K.R_DISCARD))))
+
+def _next_message(d, p):
+    """The Spirit Message Destiny Board places next: the first of I, N, A, L that player p
+    does not have face-up on their field."""
+    up = {d.data[c].name for c in d.szone[p] if c >= 0 and d.faceup(c)}
+    for name in SPIRIT_MESSAGES:
+        if name not in up:
+            return name
+    return None
+
+
+def _board_due(d, link):
+    """In the opponent's End Phase, while a Spirit Message is still to be placed."""
+    p = link["player"]
+    return d.tp != p and _next_message(d, p) is not None
+
+
+def _message_cands(d, link):
+    p = link["player"]
+    name = _next_message(d, p)
+    if name is None or -1 not in d.szone[p][:5]:
+        return []
+    return [c for c in d.hand[p] + d.deck[p] if d.data[c].name == name]
+
+
+def _place_message(d, link):
+    """Put the chosen Spirit Message face-up in a Spell & Trap Zone; the set complete: a win."""
+    p = link["player"]
+    c = link["card"]
+    if not (d.loc[c] == SZONE and d.mid[c] == link["cmid"]):
+        return
+    for m in link["vars"].get("message", ()):
+        if d.loc[m] in (HAND, DECK) and -1 in d.szone[p][:5]:
+            from_deck = d.loc[m] == DECK
+            d.place(m, SZONE, p, pos=K.FACEUP)
+            d.write(f"{d.names[p]} places {d.card(m)}")
+            if from_deck:
+                d.shuffle_deck(p)
+    check_destiny_board(d, p)
+
+
+# Destiny Board (Continuous Trap): in each of the opponent's End Phases (a mandatory trigger,
+# once per turn) its player places the next Spirit Message (I, N, A, L in that order) from the
+# hand or Deck face-up in a Spell & Trap Zone; with Destiny Board and all four face-up, that
+# player wins. If it or a Spirit Message leaves the field, the rest go to the Graveyard.
+script("Destiny Board", trap(),
+       trigger(K.EV_END_PHASE, (A.choose(_message_cands, into="message",
+                                         prompt="choose the next Spirit Message"),
+                                _place_message),
+               optional=False, range=SZONE, once_per_turn=True, condition=_board_due,
+               label="place the next Spirit Message"),
+       board_falls())
