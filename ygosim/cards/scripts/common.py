@@ -103,6 +103,21 @@ def _steal(d, link):
     d.bind(c, t, K.BIND_CONTROL, before)
 
 
+def opponents_standby(d, link):
+    """A trigger condition: the opponent's Standby Phase, while this Equip Card is equipped
+    (Snatch Steal's 1000 LP, Falling Down's 800 damage)."""
+    c = link["card"]
+    return d.tp != d.ctrl[c] and d.equip[c] is not None
+
+
+def destroy_if_still(d, p, payload):
+    """A delayed apply (A.delay): destroy the monsters of payload ((card, identity) pairs)
+    that are still on the field as they were (Limiter Removal, Wild Nature's Release)."""
+    left = [c for c, mid in payload if d.mid[c] == mid and d.loc[c] == MZONE]
+    if left:
+        d.destroy(left, K.R_EFFECT, p)
+
+
 def steal_equip():
     """The activation of an Equip Spell equipped only to a face-up monster the opponent
     controls, whose player controls that monster while it is equipped (Snatch Steal, Falling

@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import BANISHED, GY, HAND, SZONE
-from ....engine.effects import continuous, quickplay, script, spell, Target
+from ....engine.const import BANISHED, GY, HAND
+from ....engine.effects import Target, continuous, quickplay, script, spell
 from ..common import all_of, equip_spell, not_this, summonable
 
 script("Dark Energy", *equip_spell(A.is_type("Fiend"), 300, 300))
@@ -158,19 +158,6 @@ script("D.D. Designator", spell(
     cost=A.declare(A.card_names, prompt="declare a card name"), operation=_designated))
 
 
-def _pick_from_other(chooser, into):
-    """A step: the player (chooser YOU: the activating one, OPP: the other) looks at the other
-    player's hand and picks a card of it (into vars[into])."""
-    def step(d, link):
-        p = link["player"] if chooser == YOU else 1 - link["player"]
-        hand = d.hand[1 - p]
-        if hand:
-            d.reveal(hand, to=p)
-            A.ask_select(d, link, p, d.select_options(hand, 1, player=p),
-                         f"{d.name(link['card'])}: choose a card of your opponent's hand", into)
-    return step
-
-
 def _discard_both_and_draw(d, link):
     out = [c for c in link["vars"].get("mine", ()) + link["vars"].get("theirs", ())
            if d.loc[c] == HAND]
@@ -184,7 +171,11 @@ def _discard_both_and_draw(d, link):
 # both are discarded; then each player draws 1 card.
 script("Dragged Down into the Grave", spell(
     condition=A.exists(_opp_hand),
-    operation=(_pick_from_other(YOU, "mine"), _pick_from_other(OPP, "theirs"),
+    operation=(A.reveal(_opp_hand, to=YOU),
+               A.choose(_opp_hand, into="mine", prompt="choose a card of your opponent's hand"),
+               A.reveal(A.pile(HAND, YOU), to=OPP),
+               A.choose(A.pile(HAND, YOU), into="theirs", who=OPP,
+                        prompt="choose a card of your opponent's hand"),
                _discard_both_and_draw)))
 
 

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import OPP
 from ....engine.const import GY, HAND
 from ....engine.effects import continuous, script, spell, trigger
-from ..common import destroy_chosen, steal_equip
+from ..common import destroy_chosen, opponents_standby, steal_equip
 
 _opp_faceup = A.monsters(OPP, faceup=True)
 
@@ -42,16 +42,11 @@ def _archfiend_gone(d, src):
     return not any(d.faceup(c) and "Archfiend" in d.data[c].name for c in d.monsters(d.ctrl[src]))
 
 
-def _opponents_standby(d, link):
-    c = link["card"]
-    return d.tp != d.ctrl[c] and d.equip[c] is not None
-
-
 # Falling Down (Equip Spell): equip only to a face-up monster the opponent controls: you control
 # it. While you control no face-up Archfiend monster it is destroyed. In each of the opponent's
 # Standby Phases you take 800 damage (EDOPro's Goat version, goat/c504700056.lua).
 script("Falling Down", steal_equip(),
        continuous("destroy_self", _archfiend_gone),
        trigger(K.EV_STANDBY, A.damage(800, who=A.YOU), optional=False, range=K.SZONE,
-               condition=_opponents_standby, label="take 800 damage"),
+               condition=opponents_standby, label="take 800 damage"),
        extra={"bind": K.BIND_CONTROL})

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import DECK, GY, MZONE
+from ....engine.const import DECK, GY
 from ....engine.effects import continuous, during, quick, quickplay, script, spell
-from ..common import can_discard, discard, free_zone, summonable
+from ..common import can_discard, destroy_if_still, discard, free_zone, summonable
 
 
 # Last Will may be activated before or after the monster goes to the GY: it grants, for the rest
@@ -71,13 +70,6 @@ def _machines(d, link):
     return [c for c in d.monsters(link["player"]) if d.faceup(c) and d.data[c].type == "Machine"]
 
 
-def _destroy_at_end(d, p, payload):
-    """End Phase: the monsters doubled are destroyed if they are still there as they were."""
-    left = [c for c, mid in payload if d.mid[c] == mid and d.loc[c] == MZONE]
-    if left:
-        d.destroy(left, K.R_EFFECT, p)
-
-
 def _limiter(d, link):
     """Double the ATK of every face-up Machine the player controls (until the end of the
     turn); those monsters are destroyed in the End Phase."""
@@ -89,7 +81,7 @@ def _limiter(d, link):
             hit.append((c, d.mid[c]))
             d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
     if hit:
-        A.delay(_destroy_at_end, payload=lambda d2, l2: tuple(hit))(d, link)
+        A.delay(destroy_if_still, payload=lambda d2, l2: tuple(hit))(d, link)
 
 
 # Limiter Removal (Quick-Play): every face-up Machine you control doubles its ATK until the end

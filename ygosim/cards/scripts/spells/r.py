@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import DECK, GY, HAND
+from ....engine.const import DECK, GY
 from ....engine.effects import Target, quickplay, script, spell
 from ..common import all_of, excavate_summon, free_zone, has_normal_summonable, search_spell
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DEFENSE, FACEDOWN_DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
+from ....engine.const import DEFENSE, GY, HAND, MAIN1, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
-from ..common import (SPIRIT_MESSAGES, all_of, destroy_chosen, equip_spell, field_spell,
-                      free_zone, not_this, spirit_message, steal_equip, still_here,
-                      summons_locked)
+from ..common import (SPIRIT_MESSAGES, all_of, destroy_chosen, equip_spell, field_spell, not_this,
+                      opponents_standby, spirit_message, steal_equip, still_here, summons_locked)
 
 # ------------------------------------------------------------------------- Serial Spell
 def _copied_link(d, link):
@@ -95,17 +94,12 @@ script("Scapegoat", scapegoat(A.oath("no_summon")), extra={"tokens": ("Sheep Tok
 
 
 # -- Snatch Steal ------------------------------------------------------------------------
-def _opponents_standby(d, link):
-    c = link["card"]
-    return d.tp != d.ctrl[c] and d.equip[c] is not None
-
-
 # Equip only to a face-up monster the opponent controls: you control it. In each of the
 # opponent's Standby Phases they gain 1000 LP. When it leaves the field, control goes back.
 script("Snatch Steal",
        steal_equip(),
        trigger(K.EV_STANDBY, A.gain_lp(1000, who=OPP), optional=False, range=SZONE,
-               condition=_opponents_standby, label="the opponent gains 1000 LP"),
+               condition=opponents_standby, label="the opponent gains 1000 LP"),
        extra={"bind": K.BIND_CONTROL})
 
 script("Sogen", *field_spell((A.is_type("Warrior", "Beast-Warrior"), 200, 200)))
@@ -244,21 +238,13 @@ script("Swords of Concealing Light",
        continuous("maintenance", _second_own_standby))
 
 
-def _smoke(d, link):
-    """Look at the opponent's hand (shown to this player) and discard one card of it."""
-    p = link["player"]
-    hand = d.hand[1 - p]
-    if hand:
-        d.reveal(hand, to=p)
-        A.ask_select(d, link, p, d.select_options(hand, 1, player=p),
-                     f"{d.name(link['card'])}: choose a card of your opponent's hand to discard",
-                     "smoke")
-
-
 # Smoke Grenade of the Thief (Equip Spell): when it is destroyed and sent to the Graveyard, its
 # player looks at the opponent's hand and discards a card of it (a mandatory trigger).
 script("Smoke Grenade of the Thief", *equip_spell(),
-       trigger(K.EV_TO_GY, (_smoke, A.send_to(A.chosen("smoke"), GY, K.R_EFFECT | K.R_DISCARD)),
+       trigger(K.EV_TO_GY, (A.reveal(A.pile(HAND, OPP), to=YOU),
+                            A.choose(A.pile(HAND, OPP), prompt="choose a card of your "
+                                                                "opponent's hand to discard"),
+                            A.send_to(A.chosen(), GY, K.R_EFFECT | K.R_DISCARD)),
                optional=False, range=GY,
                condition=lambda d, link: _destroyed_on_field(d, link),
                label="discard a card of the opponent's hand"))

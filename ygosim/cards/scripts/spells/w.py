@@ -6,6 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import GY, MZONE, SZONE
 from ....engine.effects import Target, ignition, quickplay, script, spell
+from ..common import destroy_if_still
 
 
 def _fire(d, link):
@@ -24,13 +25,6 @@ script("Wave-Motion Cannon",
        ignition(A.damage(lambda d, link: 1000 * link["vars"]["standbys"], OPP), cost=_fire,
                 range=SZONE, label="1000 damage per Standby Phase"))
 
-def _destroy_at_end(d, p, payload):
-    """End Phase: the monster is destroyed if it is still there as it was."""
-    left = [c for c, mid in payload if d.mid[c] == mid and d.loc[c] == MZONE]
-    if left:
-        d.destroy(left, K.R_EFFECT, p)
-
-
 def _release(d, link):
     """The target gains ATK equal to its DEF until the end of the turn; it is destroyed in the
     End Phase."""
@@ -38,7 +32,7 @@ def _release(d, link):
         if d.loc[c] == MZONE and d.faceup(c):
             d.add_mod(c, d.def_(c), 0, d.turn)
             d.write(f"{d.card(c)} is now {d.atk(c)}/{d.def_(c)}")
-            A.delay(_destroy_at_end, payload=lambda d2, l2, c=c: ((c, d2.mid[c]),))(d, link)
+            A.delay(destroy_if_still, payload=lambda d2, l2, c=c: ((c, d2.mid[c]),))(d, link)
 
 
 # Wild Nature's Release (Quick-Play): target a face-up Beast or Beast-Warrior monster: it gains
