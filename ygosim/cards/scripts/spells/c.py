@@ -89,8 +89,10 @@ def _from_own_gy(d, link):
     return False
 
 
-# Card of Safe Return (Continuous Spell): each time a monster is Special Summoned from your
-# Graveyard to your field, draw 1 card (mandatory in 2005; one draw per monster).
+# Card of Safe Return (Continuous Spell): when a monster is Special Summoned from your Graveyard
+# to your field, you can draw 1 card (an optional "When" trigger: it misses the timing when the
+# Summon is not the last thing done, as with Premature Burial; Metagame.com, "Duelist Academy:
+# Card of Safe Return", 2007).
 script("Card of Safe Return", spell(),
-       trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), optional=False, range=K.SZONE,
+       trigger(K.EV_SPECIAL_SUMMONED, A.draw(1), when=True, range=K.SZONE,
                condition=_from_own_gy, label="draw 1 card"))
