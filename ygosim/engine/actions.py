@@ -918,7 +918,7 @@ def tributable(who=YOU, filter=None):
 
     def s(d, link):
         cards = sel(d, link)
-        if d.pflags:
+        if d.cflags:
             cards = [c for c in cards if not d.card_flag(c, "no_tribute")]
         return cards
     return s
