@@ -167,7 +167,8 @@ def board_falls():
 def spirit_message():
     """A Spirit Message: it cannot be activated nor Set; only Destiny Board puts it on the
     field."""
-    return dict(effects=(board_falls(),), extra={"cannot_set": True})
+    return dict(effects=(board_falls(), continuous("cannot_set", range=0)),   # (a marker: the
+                extra={"cannot_set": True})                               # idle options read it)
 
 
 def check_destiny_board(d, p) -> None:

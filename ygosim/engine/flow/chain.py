@@ -160,9 +160,10 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         return False
     if "prohibited" in d.static_index and d.has_static("prohibited", c):
         return False        # (a declared name: prohibited(), inlined on this hot path)
-    if d.pflags and (d.player_flag(p, ("no_activate", data.name)) or
-                     (not data.is_monster and d.player_flag(p, "no_spell_trap"))):
-        return False        # (Sangan's name; Cold Wave: no Spell/Trap Card nor its effects)
+    if d.pflags and d.player_flag(p, ("no_activate", data.name)):
+        return False
+    if "no_spell_trap" in d.static_index and not data.is_monster and spell_trap_locked(d, p):
+        return False        # (Cold Wave: no Spell/Trap Card nor its effects)
     if kind != ACTIVATE and loc == HAND and "hand_toll" in d.static_index and \
             d.lp[p] < hand_toll(d, p):
         return False        # an effect activated from the hand (Chain Energy)
@@ -203,8 +204,10 @@ def pay_hand_toll(d, p: int) -> None:
 
 def spell_trap_locked(d, p: int) -> bool:
     """May player p not activate or Set Spell/Trap Cards now (the player flag
-    `no_spell_trap`: Cold Wave)?"""
-    return bool(d.pflags) and d.player_flag(p, "no_spell_trap")
+    `no_spell_trap`: Cold Wave)? Only duels with a card that sets it (its script marks the duel
+    with a `no_spell_trap` continuous effect that never applies) look for the flag."""
+    return "no_spell_trap" in d.static_index and bool(d.pflags) and \
+        d.player_flag(p, "no_spell_trap")
 
 
 def with_card_activation(d, c: int, p: int, open_state: bool) -> bool:

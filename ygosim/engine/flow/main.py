@@ -99,7 +99,8 @@ def idle_options(d) -> list[Option]:
     can_ns = d.ns_used[p] < 1 + d.ns_extra[p] and \
         not (d.pflags and d.player_flag(p, "no_normal_summon"))     # (Lava Golem)
     locked = summon_locked(d, p)        # no Summons (Sets are allowed)
-    room = {0: summon_room(d, p, 0)}        # tributes needed -> room to summon?
+    room = {0: -1 in d.mzone[p] if "max_monsters" not in d.static_index   # tributes needed ->
+            else summon_room(d, p, 0)}                                  # room to summon?
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
     barred = "prohibited" in d.static_index
@@ -127,7 +128,7 @@ def idle_options(d) -> list[Option]:
                     if not locked:
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
-        elif no_st or (data.script is not None and data.script.extra.get("cannot_set")):
+        elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):
             continue            # (Cold Wave; a Spirit Message is never Set)
         elif data.subtype == "field":
             if not tolled:

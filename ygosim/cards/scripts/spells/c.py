@@ -75,7 +75,8 @@ script("Chain Energy", spell(), continuous("hand_toll", lambda d, src, p: 500))
 # opponent's next turn, neither player may activate Spell/Trap Cards (nor their effects:
 # EDOPro) or Set them (the player flag `no_spell_trap`).
 script("Cold Wave", spell(condition=lambda d, link: main_phase_start(d),
-                          operation=A.player_flag("no_spell_trap", who=ANY, turns=1)))
+                          operation=A.player_flag("no_spell_trap", who=ANY, turns=1)),
+       continuous("no_spell_trap", range=0))    # (never applies: marks duels that read the flag)
 
 
 def _from_own_gy(d, link):
