@@ -461,14 +461,16 @@ def check_options_complete(d) -> None:
                              (data.script is not None and data.script.extra.get("no_normal_summon")))
                 if ns and plain and data.level <= 4 and d.free_mzones(p):
                     assert ("set", data.name) in names, f"missing: Normal Set of {data.name}"
-                    assert ("summon", data.name) in names or locked, \
+                    assert ("summon", data.name) in names or locked or \
+                        (data.script is not None and data.script.extra.get("set_only")), \
                         f"missing: Normal Summon of {data.name}"
                 forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
                              for f in d.pflags)      # Soul Exchange: other rules apply
                 tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")
                             and "token" not in d.data[x].frames]
+                set_only = data.script is not None and data.script.extra.get("set_only")
                 if ns and plain and 5 <= data.level and not forced and not locked \
-                        and len(tributes) >= (1 if data.level <= 6 else 2):
+                        and not set_only and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
                 assert ("set", data.name) in names, f"missing: Set {data.name}"

@@ -210,6 +210,8 @@ def destroy(sel):
         cards = sel(d, link)
         if cards and link["vars"].get("spared"):
             cards = not_spared(d, link, cards)
+        if cards and "effect_indestructible" in d.static_index:
+            cards = [c for c in cards if not d.has_static("effect_indestructible", c, link)]
         if cards:
             d.destroy(cards, K.R_EFFECT, link["player"])
     step.destroys = sel
@@ -254,28 +256,40 @@ def destroyed_by(d, lk) -> list:
     of Royal)."""
     eff = d.data[lk["card"]].script.effects[lk["ei"]]
     picks, out = {}, []
-
-    def walk(seq):
-        for st in seq:
-            if isinstance(st, tuple):
-                walk(st)
-                continue
-            pk = getattr(st, "picks", None)
-            if pk is not None:
-                picks[pk[0]] = pk[1]
-            then = getattr(st, "then", None)
-            if then is not None:
-                walk(then)
-            sel = getattr(st, "destroys", None)
-            if sel is not None:
-                key = getattr(sel, "key", None)
-                if key is not None and key in picks:
-                    sel = picks[key]
-                for c in sel(d, lk):
-                    if d.loc[c] & FIELD and c not in out:
-                        out.append(c)
-    walk(eff.operation)
+    for st in each_step(eff.operation):
+        pk = getattr(st, "picks", None)
+        if pk is not None:
+            picks[pk[0]] = pk[1]
+        sel = getattr(st, "destroys", None)
+        if sel is not None:
+            key = getattr(sel, "key", None)
+            if key is not None and key in picks:
+                sel = picks[key]
+            for c in sel(d, lk):
+                if d.loc[c] & FIELD and c not in out:
+                    out.append(c)
     return out
+
+
+def each_step(seq):
+    """Every step of a sequence of steps, in order, the steps of `when` branches included
+    (what an effect would do: destroyed_by, makes_discard)."""
+    for st in seq:
+        if isinstance(st, tuple):
+            yield from each_step(st)
+            continue
+        yield st
+        then = getattr(st, "then", None)
+        if then is not None:
+            yield from each_step(then)
+
+
+def makes_discard(d, lk) -> bool:
+    """Would the effect of Chain Link `lk` make a player discard as it resolves (a step marked
+    `discards`: `discard` not as a cost, `discard_random`, `discard_hand`, a `send_to` from the
+    hand with R_DISCARD)? A discard paid as a cost does not count (Gravekeeper's Watcher)."""
+    eff = d.data[lk["card"]].script.effects[lk["ei"]]
+    return any(getattr(st, "discards", False) for st in each_step(eff.operation))
 
 
 def send_to(sel, where, reason=K.R_EFFECT):
@@ -285,6 +299,8 @@ def send_to(sel, where, reason=K.R_EFFECT):
             cards = _out_of_gy_ok(d, link, cards)
         if cards:
             d.send(cards, where, reason, link["player"])
+    if reason & K.R_DISCARD and not reason & K.R_COST:
+        step.discards = True        # (makes_discard: Drop Off)
     return step
 
 
@@ -570,6 +586,7 @@ def normal_summon_now(into="summon"):
     Tributes are asked after."""
     def ask_step(d, link):
         from .flow import can_normal_summon, summon_locked
+        from .flow.summon import set_only
         p = link["player"]
         opts, seen = [], set()
         locked = summon_locked(d, p)
@@ -577,7 +594,7 @@ def normal_summon_now(into="summon"):
             name = d.data[c].name
             if d.data[c].is_monster and name not in seen and can_normal_summon(d, c, p):
                 seen.add(name)
-                if not locked:
+                if not locked and not set_only(d.data[c]):
                     opts.append(Option("summon", (c,), (c, False)))
                 opts.append(Option("set", (c,), (c, True)))
         link["vars"][into] = None
@@ -603,7 +620,11 @@ def steps_of(fn):
 
 
 def when(cond, *then):
-    """Run `then` steps only if cond(duel, link) holds (checked on resolution)."""
+    """Run `then` steps only if cond(duel, link) holds (checked on resolution). A part of
+    `then` may itself be a sequence of steps (`declare`, `call_coin`...)."""
+    from .effects import _steps
+    then = _steps(then)
+
     def step(d, link):
         if cond(d, link):
             push(d, "steps", lid=_lid(d, link), steps=tuple(then))
@@ -785,6 +806,49 @@ def delay(apply, payload=None, turns=0):
     return step
 
 
+def summoned_refs(into="summoned"):
+    """A `delay` payload: the monsters a `special_summon(..., into=...)` step Summoned, with
+    their identities."""
+    return lambda d, link: tuple((c, d.mid[c]) for c in summoned(into)(d, link))
+
+
+def destroy_delayed(d, player, payload):
+    """A delayed effect (`delay`): destroy the monsters of payload ((card, identity) pairs)
+    still on the field as they were (Summoner of Illusions' Fusion Monster)."""
+    cards = [c for c, mid in payload or () if d.mid[c] == mid and d.loc[c] == MZONE]
+    if cards:
+        d.destroy(cards, K.R_EFFECT, player)
+
+
+def banish_until_end_phase(sel):
+    """Banish the selected monsters until the End Phase of this turn: then each returns to the
+    field of the player who controlled it, in the position it had (not a Summon, no Chain
+    Link); with no free Main Monster Zone it goes to the Graveyard (Strike Ninja)."""
+    def step(d, link):
+        was = [(c, d.ctrl[c], d.pos[c]) for c in sel(d, link) if d.loc[c] == MZONE]
+        if not was:
+            return
+        d.send([c for c, _, _ in was], K.BANISHED, K.R_EFFECT, link["player"])
+        back = tuple((c, d.mid[c], p, pos) for c, p, pos in was if d.loc[c] == K.BANISHED)
+        if back:
+            d.pflags.append((link["player"], ("delayed", return_to_field, back), d.turn))
+    return step
+
+
+def return_to_field(d, player, payload):
+    """A delayed effect: each banished card of payload ((card, identity, controller, position))
+    still banished as it was comes back to that player's field (banish_until_end_phase)."""
+    for c, mid, p, pos in payload:
+        if d.mid[c] != mid or d.loc[c] != K.BANISHED:
+            continue
+        if d.free_mzones(p):
+            d.serial += 1
+            d.place(c, MZONE, p, seq=d.free_mzones(p)[0], pos=pos)
+            d.write(f"{d.card(c)} returns to {d.names[p]}'s field")
+        else:
+            d.send([c], GY, K.R_RULE, p)
+
+
 # =========================================================================== Goat parts
 # Reusable parts for the mechanics of the 2005 cards (tokens, banishing, counters, card-links,
 # attack rules, ...). Each is a selector, a filter, a condition or a step like the ones above.
@@ -848,6 +912,7 @@ def _discard_step(into, reason):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == HAND]
         if cards:
             d.send(cards, GY, reason | K.R_DISCARD, link["player"])
+    step.discards = not reason & K.R_COST       # (makes_discard)
     return step
 
 
@@ -890,6 +955,7 @@ def discard_random(n=1, who=OPP, into="discarded"):
         if out:
             d.write(f"Discarded at random: {d.cards(out)}")     # (hidden until they move)
             d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    step.discards = True
     return step
 
 
@@ -899,7 +965,8 @@ def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
     The chosen cards stay in vars[into] (their facts, e.g. the Level, may be read later), and
     their ATK/DEF as they were on the field just before in vars[into + "_stats"] ((atk, def)
     pairs: Mystik Wok). `with_this`: this card is Tributed with them ("Tribute this card and 1
-    other monster": Hand of Nephthys)."""
+    other monster": Hand of Nephthys). A monster that "cannot be Tributed" (the card rule
+    `no_tribute`: Mind Control) is never offered."""
     def send(d, link):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == MZONE]
         if with_this and d.loc[link["card"]] == MZONE:
@@ -907,7 +974,7 @@ def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
         if cards:
             link["vars"][into + "_stats"] = tuple((d.atk(c), d.def_(c)) for c in cards)
             d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
-    return (choose(sel, n, into=into,
+    return (choose(_tribute_ok(sel), n, into=into,
                    prompt=prompt or f"Tribute {n} monster{'s' if n > 1 else ''}"), send)
 
 
@@ -922,6 +989,24 @@ def tributable(who=YOU, filter=None):
             cards = [c for c in cards if not d.card_flag(c, "no_tribute")]
         return cards
     return s
+
+
+def _tribute_ok(sel):
+    """sel without the monsters that cannot be Tributed (the card rule `no_tribute`: Mind
+    Control)."""
+    def s(d, link):
+        cards = sel(d, link)
+        if not d.cflags:
+            return cards
+        return [c for c in cards if not d.card_flag(c, "no_tribute")]
+    return s
+
+
+def can_tribute(n=1, sel=None):
+    """can_pay for a Tribute cost: the player controls n monsters that may be Tributed (of sel;
+    default: every monster they control, this card too)."""
+    pick = _tribute_ok(sel if sel is not None else monsters(YOU))
+    return lambda d, link: len(pick(d, link)) >= n
 
 
 # ------------------------------------------------------------------ positions
@@ -1182,6 +1267,13 @@ def _battle_sides(d, c):
     return None
 
 
+def battle_partner(d, c) -> int:
+    """The monster card c is battling in the attack under way (-1: none, or a direct attack);
+    for continuous rules, which have no link (Cipher Soldier)."""
+    s = _battle_sides(d, c)
+    return -1 if s is None or s[1] < 0 or d.mid[s[1]] != s[2] else s[1]
+
+
 def battled(d, link):
     """The monster this card is battling (the other side of the attack under way), if it is
     still that card on the field."""
@@ -1233,9 +1325,11 @@ def destroys_by_battle(d, link):
 
 def tribute_summoned(d, link):
     """A trigger condition on EV_NORMAL_SUMMONED: this card was Tribute Summoned (face-up;
-    a Set with Tributes is not: the Monarchs)."""
+    a Set with Tributes is not: the Monarchs). The Summon is this card's own (another
+    monster's Normal Summon later does not trigger it again)."""
     c = link["card"]
-    return d.summon[c] == K.SUM_TRIBUTE
+    ev = link.get("event")
+    return d.summon[c] == K.SUM_TRIBUTE and (ev is None or ev[1] == c)
 
 
 def won_battle_this_turn(d, link):
@@ -1292,6 +1386,30 @@ def call_coin(into="right", who=YOU):
         link["vars"][into] = called == result
         d.write(f"Coin toss: {result} ({'right' if called == result else 'wrong'} call)")
     return (ask_step, toss_step)
+
+
+def roll_dice(n=1, into="dice"):
+    """Roll n six-sided dice (the duel's seeded generator); vars[into] = the results, in the
+    order rolled."""
+    def step(d, link):
+        results = tuple(d.rng.die() for _ in range(n))
+        link["vars"][into] = results
+        d.write(f"{d.card(link['card'])}: die roll{'s' if n > 1 else ''} "
+                f"{', '.join(map(str, results))}")
+    return step
+
+
+def halve_lp(who=YOU):
+    """The player(s) lose half their LP (rounded down: 4050 LP become 2025, 2025 become
+    1013). Not damage, not a payment."""
+    def step(d, link):
+        for p in _players(link, who):
+            lost = d.lp[p] // 2
+            if lost:
+                d.lp[p] -= lost
+                d.serial += 1
+                d.write(f"{d.names[p]} loses {lost} LP, half their LP (LP {d.lp[p]})")
+    return step
 
 
 def toss_coins(n, into="heads"):
@@ -1354,6 +1472,7 @@ def discard_hand(who=ANY):
         cards = [c for p in _players(link, who) for c in d.hand[p]]
         if cards:
             d.send(cards, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+    step.discards = True
     return step
 
 
@@ -1368,6 +1487,20 @@ def sent_this_turn(reason=0, came_from=0):
     0: anywhere) (Duel.moved): "if it was destroyed on the field and sent to the GY this
     turn" (Twin-Headed Behemoth)."""
     return lambda d, link: d.moved(link["card"], reason, d.turn, came_from)
+
+
+def sent_by_opponent(reason=K.R_EFFECT, came_from=0):
+    """A trigger condition on an event that moved this card (EV_TO_GY...): it was moved by a
+    card of its owner's opponent (the event's player), for a reason with all the `reason` bits
+    (R_EFFECT: "by an opponent's card effect"; R_EFFECT | R_DISCARD: discarded by one), from a
+    place in `came_from` (HAND, HAND | DECK; 0: anywhere): Neko Mane King, Electric Snake,
+    Regenerating Mummy, Fear from the Dark."""
+    def cond(d, link):
+        ev = link.get("event")
+        c = link["card"]
+        return ev is not None and ev[1] == c and ev[3] == 1 - d.owner[c] and \
+            ev[4] & reason == reason and (not came_from or bool(ev[6][0] & came_from))
+    return cond
 
 
 def summoned_by_effect_of(filter=None):
@@ -1439,12 +1572,16 @@ def set_base_stats(sel, atk=None, def_=None):
     return step
 
 
-def search(filter, n=1, who=YOU, into="found", prompt=None, shuffle=True):
+def search(filter, n=1, who=YOU, into="found", prompt=None, shuffle=True, confirm=False):
     """Add n cards (matching filter) from the player's Deck to their hand (shown to both
-    players), then shuffle the Deck. Nothing is found if nothing fits."""
+    players), then shuffle the Deck. Nothing is found if nothing fits; with `confirm` (2005's
+    R1) the Deck is then shown to confirm it (Iron Blacksmith Kotetsu)."""
     sel = pile(DECK, who, filter)
     steps = (choose(sel, n, into=into, who=who, prompt=prompt or "choose a card to add"),
              to_hand(chosen(into)))
+    if confirm:
+        return steps + (when(lambda d, link: not link["vars"].get(into), confirm_deck(who)),
+                        when(lambda d, link: bool(link["vars"].get(into)), shuffle_deck(who)))
     return steps + ((shuffle_deck(who),) if shuffle else ())
 
 

@@ -91,6 +91,9 @@ EV_DS_END = "damage_step_end"               # the end of the Damage Step of a ba
                                             # damage calculation): card = the attacker,
                                             # info = the attack target
 EV_DAMAGE = "damage"
+EV_GAIN_LP = "gain_lp"                      # a player gained LP: player = who, info = how
+                                            # many (only raised if a card listens: Fire
+                                            # Princess)
 EV_DRAW = "draw"
 EV_PREDRAW = "before_draw"                  # the turn player's Draw Phase, before the normal
                                             # draw (only raised if a card listens: a draw

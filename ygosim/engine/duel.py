@@ -1053,7 +1053,13 @@ class Duel:
         return out
 
     def draw(self, p: int, n: int = 1) -> list[int]:
-        """Draw n cards; a player who must draw from an empty Deck loses."""
+        """Draw n cards; a player who must draw from an empty Deck loses. A player a continuous
+        `no_draw` rule (apply(duel, source, player)) stops draws nothing outside the Draw
+        Phase (Protector of the Sanctuary)."""
+        if "no_draw" in self.static_index and self.phase != K.DRAW and \
+                self.has_static("no_draw", p):
+            self.write(f"{self.names[p]} cannot draw cards now")
+            return []
         drawn = []
         for _ in range(n):
             if not self.deck[p]:
@@ -1090,6 +1096,8 @@ class Duel:
         self.lp[p] += amount
         self.serial += 1
         self.write(f"{self.names[p]} gains {amount} LP (LP {self.lp[p]})")
+        if K.EV_GAIN_LP in self.trig_index:         # (Fire Princess)
+            self.raise_event(K.EV_GAIN_LP, -1, p, K.R_EFFECT, amount)
 
     def pay_lp(self, p: int, amount: int) -> None:
         self.lp[p] -= amount

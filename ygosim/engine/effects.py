@@ -316,12 +316,14 @@ def trigger(events, operation, *, optional=True, when=False, condition=None, cos
                   speed=1, damage_step=True, label=label, choice=choice)
 
 
-def flip(operation, *, target=None, condition=None, label="") -> Effect:
-    """A FLIP effect: a mandatory trigger when the card is turned face-up."""
+def flip(operation, *, target=None, condition=None, cost=None, label="") -> Effect:
+    """A FLIP effect: a mandatory trigger when the card is turned face-up. A `cost` (2005's
+    Summoner of Illusions: a Tribute) must be payable when it is flipped: say so in the
+    condition, or the effect is not activated."""
     from .const import EV_FLIPPED
     return Effect(kind=FLIP, operation=_steps(operation), target=target, condition=condition,
-                  events=(EV_FLIPPED,), optional=False, range=MZONE, speed=1,
-                  damage_step=True, label=label)
+                  cost=_steps(cost), events=(EV_FLIPPED,), optional=False, range=MZONE,
+                  speed=1, damage_step=True, label=label)
 
 
 def continuous(static: str, apply: Callable | None = None, *, condition=None,

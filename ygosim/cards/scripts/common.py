@@ -369,6 +369,19 @@ def stat_aura(*boosts, range=MZONE, who=A.ANY):
     return continuous("stat", bonus, range=range)
 
 
+def battle_boost(filter, atk, def_, calc_only=False):
+    """A continuous effect: while this card battles a face-up monster matching filter, it gains
+    atk/def during the Damage Step of that battle (`calc_only`: during damage calculation
+    only). No Chain Link: 2005's Cipher Soldier ("during the Damage Step only")."""
+    def bonus(d, src, c):
+        if c != src or d.attack is None or not K.DS_START <= d.step <= K.DS_END or \
+                (calc_only and d.step != K.DS_CALC):
+            return None
+        o = A.battle_partner(d, src)
+        return (atk, def_) if o >= 0 and d.faceup(o) and filter(d, o) else None
+    return continuous("stat", bonus, range=MZONE)
+
+
 def field_spell(*boosts):
     """A Field Spell: boosts are (filter, atk, def_) applied to every face-up monster."""
     return (spell(), stat_aura(*boosts, range=MZONE | 8))
@@ -386,6 +399,44 @@ def spell_counters(limit=None):
     activated: the `spell_resolved` rule, flow.chain.spell_resolved): Royal Magical Library."""
     return continuous("spell_resolved",
                       lambda d, src, link: d.add_counter(src, "spell", 1, limit), range=MZONE)
+
+
+# ------------------------------------------------------------------------------ Archfiends
+ARCHFIENDS = frozenset({"Summoned Skull"})     # Archfiends whose name does not say so
+
+
+def is_archfiend(d, c):
+    """Filter: an "Archfiend" monster (its name says so, or Summoned Skull)."""
+    name = d.data[c].name
+    return d.data[c].is_monster and ("Archfiend" in name or name in ARCHFIENDS)
+
+
+def pay_or_destroy(n):
+    """ "During each of your Standby Phases, pay n LP (this is not optional); if you cannot,
+    destroy this card": a maintenance rule, no Chain Link (Infernalqueen Archfiend)."""
+    def apply(d, src):
+        p = d.ctrl[src]
+        if d.tp != p or d.loc[src] != MZONE:
+            return
+        if d.lp[p] >= n:
+            d.pay_lp(p, n)
+        else:
+            d.write(f"{d.names[p]} cannot pay for {d.card(src)}")
+            d.destroy([src], K.R_RULE, p)
+    return continuous("maintenance", apply, range=MZONE)
+
+
+def dice_shield(*faces):
+    """ "When this card is targeted by the effect of a card the opponent controls, roll a die as
+    that effect resolves: on one of `faces`, negate the effect and destroy that card" (the
+    `negate_targeting` rule rolling the duel's seeded die: Infernalqueen Archfiend 2 and 5)."""
+    def apply(d, src, link):
+        if link["player"] == d.ctrl[src]:
+            return False
+        roll = d.rng.die()
+        d.write(f"{d.card(src)}: die roll {roll}")
+        return roll in faces
+    return continuous("negate_targeting", apply, range=MZONE)
 
 
 # ------------------------------------------------------------------------------ recruiters

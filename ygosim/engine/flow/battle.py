@@ -395,7 +395,20 @@ def battle_damage(d, p, amount) -> None:
             ("battle_damage_shield" in d.static_index and _shielded(d, p)):
         d.write(f"{d.names[p]} takes no battle damage")
         return
+    if "halve_battle_damage" in d.static_index and _halved(d, p):
+        amount //= 2
     d.damage(p, amount, battle=True)
+
+
+def _halved(d, p) -> bool:
+    """Is the battle damage player p takes halved? (The continuous rule
+    `halve_battle_damage` of a monster of this battle that its controller's opponent p takes
+    damage from: Susa Soldier.)"""
+    a = d.attack
+    for src, eff in d.active_statics("halve_battle_damage"):
+        if d.ctrl[src] != p and a is not None and src in (a[0], a[1]):
+            return True
+    return False
 
 
 def _shielded(d, p) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, FACEUP, MAIN1,
-                     MAIN2, BATTLE)
+                     MAIN2, BATTLE, FACEDOWN_DEFENSE)
 from ..decision import Option, RESPONSE, ACTIVATE_OPTS
 from ..effects import ACTIVATE, IGNITION, N_PHASES, period_bit
 from ..gy_lock import gy_negated
@@ -146,6 +146,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False
         if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
             return False        # (Chain Energy)
+        if data.is_spell and d.has_static("no_spell_activation", p):
+            return False        # (Spell Canceller)
     else:
         if loc & FIELD and d.pos[c] & FACEDOWN and \
                 not (loc == SZONE and with_card_activation(d, c, p, open_state)):
@@ -548,7 +550,9 @@ def resolve(d, f):
         if link.get("disabled"):       # its effect was negated, not its activation
             d.write(f"{d.name(c)}: its effect is negated")   # public: an activated card
             return
-        if link["targets"] and "negate_targeting" in d.static_index and \
+        if link["targets"] and ("negate_targeting" in d.static_index or
+                                "disable_targeting" in d.static_index or
+                                "facedown_shield" in d.static_index) and \
                 targeting_negated(d, link):
             return
         if eff.target is not None and link["targets"] and \
@@ -591,16 +595,29 @@ def resolve(d, f):
 
 
 def targeting_negated(d, link) -> bool:
-    """Continuous rules of monsters that negate an effect targeting them, and destroy its card
-    (`negate_targeting`, apply(duel, source, link) -> bool: Fiend Skull Dragon against Traps,
-    Ryu Senshi against Spells). Checked as the effect resolves."""
-    for src, eff in d.active_statics("negate_targeting"):
-        if (src, d.mid[src]) in link["targets"] and eff.apply(d, src, link):
-            c = link["card"]
-            d.write(f"{d.card(src)} negates the effect of {d.card(c)}")
-            if d.loc[c] & FIELD and d.mid[c] == link["cmid"]:
-                d.destroy([c], K.R_EFFECT, d.ctrl[src])
+    """Continuous rules of monsters that negate an effect targeting them, checked as the
+    effect resolves (apply(duel, source, link) -> bool, asked only when the effect targets
+    the source): `negate_targeting` also destroys its card (Fiend Skull Dragon against Traps,
+    Ryu Senshi against Spells; Infernalqueen Archfiend's die roll), `disable_targeting` only
+    negates the effect (Chaos Command Magician), and `facedown_shield` works while its monster
+    is face-down: the monster turns to face-up Defense Position and the activation is negated
+    (2005's Big Shield Gardna)."""
+    for src, eff in d.static_index.get("facedown_shield", ()):
+        if d.loc[src] == MZONE and d.pos[src] == FACEDOWN_DEFENSE and \
+                (src, d.mid[src]) in link["targets"] and eff.apply(d, src, link):
+            d.set_position(src, DEFENSE)
+            d.write(f"{d.card(src)} turns face-up and negates the activation of "
+                    f"{d.name(link['card'])}")     # public: an activated card
+            link["negated"] = True
             return True
+    for key in ("negate_targeting", "disable_targeting"):
+        for src, eff in d.active_statics(key):
+            if (src, d.mid[src]) in link["targets"] and eff.apply(d, src, link):
+                c = link["card"]
+                d.write(f"{d.card(src)} negates the effect of {d.card(c)}")
+                if key == "negate_targeting" and d.loc[c] & FIELD and d.mid[c] == link["cmid"]:
+                    d.destroy([c], K.R_EFFECT, d.ctrl[src])
+                return True
     return False
 
 

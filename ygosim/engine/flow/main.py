@@ -8,7 +8,8 @@ from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_
 from .core import proc, push, pop
 from .chain import (activatable, clear_field_zone, hand_toll, open_window, pay_hand_toll,
                     prohibited, push_window, spell_trap_locked, start_activation, state_check)
-from .summon import summon_room, special_proc_options, summon_locked, tribute_optional
+from .summon import (summon_room, special_proc_options, summon_locked, tribute_optional,
+                     set_only)
 
 
 @proc
@@ -125,7 +126,7 @@ def idle_options(d) -> list[Option]:
                 if not ok and n and tribute_optional(data):
                     ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
-                    if not locked:
+                    if not locked and not set_only(data):
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
         elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):

@@ -91,6 +91,13 @@ def normal_summon_allowed(data) -> bool:
     return data.script is None or not data.script.extra.get("no_normal_summon")
 
 
+def set_only(data) -> bool:
+    """May this card be Normal Set but never Normal Summoned face-up (script extra `set_only`:
+    Mystic Swordsman LV6)?"""
+    return data.script is not None and bool(data.script.extra) and \
+        bool(data.script.extra.get("set_only"))
+
+
 def tribute_optional(data) -> bool:
     """May this card be Normal Summoned or Set without its Tributes (its original ATK and DEF
     then halved: Fusilier Dragon, the Dual-Mode Beast; script extra `tribute_optional`)?"""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY
+from ....engine.actions import ANY, YOU
 from ....engine.const import FACEDOWN_DEFENSE
 from ....engine.effects import Target, continuous, ignition, script, trigger
 from ..common import battle_recruiter, can_discard, discard, itself, spirit_return, summonable
@@ -62,3 +62,10 @@ script("Apprentice Magician", _put_counter, trigger(
                                prompt="choose a Spellcaster to Special Summon"),
     when=True, condition=A.destroyed_by_battle,
     label="Special Summon a Level 2 or lower Spellcaster"), era="goat")
+
+
+# Amazoness Archer: Tribute any 2 monsters its controller controls (itself may be one of them,
+# Tokens too: a cost) to inflict 1200 damage to the opponent; no limit per turn.
+script("Amazoness Archer", ignition(A.damage(1200), cost=A.tribute(A.monsters(YOU), 2),
+                                    can_pay=A.can_tribute(2),
+                                    label="Tribute 2 monsters: 1200 damage"))

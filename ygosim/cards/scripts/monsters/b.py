@@ -8,7 +8,7 @@ from ....engine.const import DEFENSE, GY
 from ....engine.effects import (Target, continuous, ignition, rule, script,
                                 special_procedure, trigger)
 from ....engine.flow import opt_key
-from ..common import destroy_on_defense, itself
+from ..common import change_position, destroy_on_defense, itself
 
 # Blade Rabbit: changed from Attack to face-up Defense Position (by its controller or by an
 # effect), it destroys a monster the opponent controls (mandatory, a target).
@@ -150,3 +150,28 @@ script("Bazoo the Soul-Eater", ignition(
           A.banish_cost(A.chosen("banished"))),
     can_pay=A.exists(_banishable_monsters), once_per_turn=True,
     label="banish monsters from your Graveyard: +300 ATK each"))
+
+
+# Big Shield Gardna (2005; goat only: today's is a Quick Effect a face-down monster activates,
+# which this engine does not offer). While it is face-down, a Spell Card that targets it and no
+# other card is negated when it resolves and this card turns to face-up Defense Position (a
+# continuous effect, no Chain Link: yugioh-wiki.net; EDOPro's pre-errata script). When it was
+# attacked and is in Defense Position at the end of the Damage Step, it changes to Attack
+# Position (no Chain Link).
+def _spell_at_it_alone(d, src, link):
+    return link["card_act"] and d.data[link["card"]].is_spell and len(link["targets"]) == 1
+
+
+def _attacked_in_defense(d, link):
+    c, a = link["card"], d.attack
+    return a is not None and a[1] == c and a[4] == d.mid[c] and d.pos[c] == DEFENSE
+
+
+script("Big Shield Gardna",
+       continuous("facedown_shield", _spell_at_it_alone),
+       rule(K.EV_DS_END, change_position(A.this_card), condition=_attacked_in_defense,
+            label="change to Attack Position"), era="goat")
+
+
+# Blindly Loyal Goblin: while it is face-up, control of it cannot change.
+script("Blindly Loyal Goblin", continuous("no_control_change", itself))

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY
+from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, FACEDOWN_DEFENSE, GY, HAND
-from ....engine.effects import continuous, flip, script
+from ....engine.effects import continuous, flip, ignition, script
 from ....engine.flow import push, summon_locked
-from ..common import can_special_summon_from, stat_aura
+from ..common import battle_boost, can_special_summon_from, stat_aura, summons_locked
 from .b import banish_and_stay, light_dark_procedure
 
 
@@ -90,3 +90,54 @@ def _jar_summon(d, link):
 
 script("Cyber Jar", flip((A.destroy(A.monsters(ANY)), _jar_pick_up, _jar_choose, _jar_summon),
                          label="destroy all monsters; both players pick up five cards"))
+
+
+# Cipher Soldier: while it battles a Warrior, it gains 2000 ATK and DEF. 2005: for the whole
+# Damage Step of that battle ("during the Damage Step only": a continuous effect, no Chain Link);
+# today during that damage calculation only.
+def _warrior(d, c):
+    return d.data[c].type == "Warrior"
+
+
+script("Cipher Soldier", battle_boost(_warrior, 2000, 2000, calc_only=True))
+script("Cipher Soldier", battle_boost(_warrior, 2000, 2000), era="goat")
+
+
+# Cannon Soldier: Tribute 1 monster its controller controls (itself too: a cost) to inflict 500
+# damage to the opponent; no limit per turn.
+script("Cannon Soldier", ignition(A.damage(500), cost=A.tribute(A.monsters(YOU), 1),
+                                  can_pay=A.can_tribute(1), label="Tribute a monster: 500 damage"))
+
+
+# Cyber-Stein: pay 5000 LP (a cost) to Special Summon a Fusion Monster from the Extra Deck in
+# face-up Attack Position (it needs one there, with a zone for it). Today it counts as properly
+# Summoned; in 2005 it did not (docs/goat-cards.md R4, as Metamorphosis): once gone from the
+# field it cannot be revived.
+def _stein_fusions(d, link):
+    p = link["player"]
+    if summons_locked(d, p):
+        return []
+    return [c for c in d.extra[p] if d.data[c].has_frame("fusion") and d.summon_zones(p, c)]
+
+
+def _cyber_stein(proper):
+    return ignition((A.choose(_stein_fusions, into="fusion",
+                              prompt="choose a Fusion Monster to Special Summon"),
+                     A.special_summon(A.chosen("fusion"), pos=ATTACK, proper=proper)),
+                    condition=A.exists(_stein_fusions), cost=A.pay_lp(5000),
+                    can_pay=A.lp_at_least(5000),
+                    label="pay 5000 LP: Special Summon a Fusion Monster")
+
+
+script("Cyber-Stein", _cyber_stein(True))
+script("Cyber-Stein", _cyber_stein(False), era="goat")
+
+
+# Chaos Command Magician: the effect of a monster that targets this card and no other card is
+# negated as it resolves (no Chain Link; the monster is not destroyed).
+def _only_this_by_monster(d, src, link):
+    return len(link["targets"]) == 1 and d.data[link["card"]].is_monster and \
+        not link["card_act"]
+
+
+script("Chaos Command Magician", continuous("disable_targeting", _only_this_by_monster))

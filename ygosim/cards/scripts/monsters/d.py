@@ -4,11 +4,11 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, HAND, MZONE, DEFENSE
+from ....engine.const import DECK, DEFENSE, GY, HAND, MZONE
 from ....engine.decision import Decision, YESNO, Option
 from ....engine.effects import Target, continuous, flip, quick, rule, script, trigger
-from ..common import (all_of, chained_to, destroy_on_defense, itself, level_up, on_flip_summon,
-                      turns_facedown)
+from ..common import (all_of, battle_destroyed_in_gy, chained_to, destroy_on_defense, itself,
+                      level_up, not_this, on_flip_summon, spirit_return, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 pendulum_monster("Dragong")         # a Pendulum Normal Monster (scales in the card facts)
@@ -286,3 +286,90 @@ script("Dark Balter the Terrible",
              label="pay 1000 LP: negate a Normal Spell's effect"),
        rule(K.EV_AFTER_CALC, A.negate_into_gy(A.destroyed_in_this_battle),
             condition=_balter_won, label="negate the effects of the monster it destroyed"))
+
+
+
+# Despair from the Dark: sent from its owner's hand or Deck to the Graveyard by an effect of the
+# opponent's card, it is Special Summoned (mandatory; face-up, either position).
+script("Despair from the Dark", trigger(
+    K.EV_TO_GY, A.special_summon(A.this_card_still), optional=False, range=GY,
+    condition=A.sent_by_opponent(came_from=HAND | DECK), label="Special Summon it"))
+
+
+# Different Dimension Dragon: not destroyed by the effect of a Spell or Trap that does not target
+# it, nor by battle with a monster whose ATK is 1900 or less.
+def _untargeted_spell_trap(d, src, c, link):
+    data = d.data[link["card"]]
+    return c == src and (data.is_spell or data.is_trap) and \
+        (src, d.mid[src]) not in link["targets"]
+
+
+def _weak_opponent(d, src, c):
+    o = A.battle_partner(d, src)
+    return c == src and o >= 0 and d.atk(o) <= 1900
+
+
+script("Different Dimension Dragon", continuous("effect_indestructible", _untargeted_spell_trap),
+       continuous("battle_indestructible", _weak_opponent))
+
+
+
+# Dark Mimic LV3: destroyed by battle and sent to the Graveyard, its owner draws a card, or two
+# if it had been Special Summoned by Dark Mimic LV1's effect (mandatory). That Summon is noted
+# as it happens (no Chain Link), for the card as it was on the field (a player record: a card's
+# own records end when it leaves the field), and read from the Graveyard.
+def _by_lv1(d, c):
+    return d.data[c].name == "Dark Mimic LV1"
+
+
+def _note_lv1(d, link):
+    c = link["card"]
+    d.pflags.append((d.owner[c], ("by_lv1", c, d.mid[c]), K.FOREVER))
+
+
+def _mimic_draws(d, link):
+    c = link["card"]
+    key = ("by_lv1", c, d.mid[c] - 1)       # (as it was on the field: it moved once since)
+    return 2 if any(k == key for _, k, _ in d.pflags) else 1
+
+
+script("Dark Mimic LV3",
+       rule(K.EV_SPECIAL_SUMMONED, _note_lv1, condition=A.summoned_by_effect_of(_by_lv1),
+            label="Special Summoned by Dark Mimic LV1"),
+       trigger(K.EV_BATTLE_DESTROYED, A.draw(_mimic_draws), optional=False, range=GY,
+               condition=battle_destroyed_in_gy, label="draw a card (two if from LV1)"))
+
+
+# Dark Dust Spirit: a Spirit (cannot be Special Summoned; back to the hand in the End Phase of a
+# turn it was Normal Summoned or flipped face-up). When Normal Summoned or flipped face-up, every
+# other face-up monster on the field is destroyed (mandatory, no target).
+script("Dark Dust Spirit", spirit_return(),
+       trigger((K.EV_NORMAL_SUMMONED, K.EV_FLIPPED),
+               A.destroy(not_this(A.monsters(ANY, faceup=True))), optional=False,
+               label="destroy every other face-up monster"),
+       cannot_special_summon=True)
+
+
+# Dark Ruler Ha Des: cannot be Special Summoned from the Graveyard. A monster destroyed by battle
+# with a face-up Fiend its controller controls (itself too) has its effects negated, on the field
+# and in the Graveyard (applied after damage calculation, no Chain Link: no Sangan, Mystic Tomato
+# or Giant Rat effect).
+def _fiends_victims(d, link):
+    a = d.attack
+    if a is None or a[1] < 0:
+        return []
+    p = link["player"]
+    out = []
+    for mine, mmid, other, omid in ((a[0], a[3], a[1], a[4]), (a[1], a[4], a[0], a[3])):
+        if d.mid[mine] == mmid and d.loc[mine] == MZONE and d.ctrl[mine] == p and \
+                d.faceup(mine) and d.data[mine].type == "Fiend" and \
+                (other, omid) in d.battle_destroyed and d.mid[other] == omid:
+            out.append(other)
+    return out
+
+
+script("Dark Ruler Ha Des",
+       rule(K.EV_AFTER_CALC, A.negate_into_gy(_fiends_victims),
+            condition=lambda d, link: bool(_fiends_victims(d, link)),
+            label="negate the effects of the monster its Fiend destroyed"),
+       extra={"no_gy_summon": True})

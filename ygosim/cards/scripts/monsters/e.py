@@ -4,8 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK
-from ....engine.effects import Target, continuous, ignition, script, trigger
+from ....engine.const import DECK, GY, HAND
+from ....engine.effects import Target, continuous, ignition, rule, script, trigger
 from ..common import not_this
 
 script("Exodia the Forbidden One")   # the win is a rule of the duel (Duel.check_exodia)
@@ -57,3 +57,32 @@ def _ox_piercing(d, src, c):
 
 
 script("Enraged Battle Ox", continuous("piercing", _ox_piercing))
+
+
+# Elephant Statue of Disaster: sent from its owner's hand to the Graveyard by an effect of the
+# opponent's card (discarded, or otherwise), the opponent takes 2000 damage (mandatory).
+script("Elephant Statue of Disaster", trigger(
+    K.EV_TO_GY, A.damage(2000), optional=False, range=GY,
+    condition=A.sent_by_opponent(came_from=HAND), label="2000 damage to the opponent"))
+
+
+
+# Element Saurus: with a face-up FIRE monster on the field it gains 500 ATK; with a face-up EARTH
+# monster on the field (itself counts: it is EARTH) the effects of a monster it destroys by
+# battle are negated, on the field and in the Graveyard (after damage calculation, no Chain
+# Link), unless it is destroyed in that battle too.
+def _attribute_on_field(d, attribute):
+    return any(d.faceup(c) and d.data[c].attribute == attribute
+               for p in (0, 1) for c in d.monsters(p))
+
+
+def _saurus_won(d, link):
+    return _attribute_on_field(d, "EARTH") and not A.destroyed_by_battle(d, link) and \
+        bool(A.destroyed_in_this_battle(d, link))
+
+
+script("Element Saurus",
+       continuous("stat", lambda d, src, c: (500, 0) if c == src and
+                  _attribute_on_field(d, "FIRE") else None),
+       rule(K.EV_AFTER_CALC, A.negate_into_gy(A.destroyed_in_this_battle),
+            condition=_saurus_won, label="negate the effects of the monster it destroyed"))

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.effects import continuous, script
+from ....engine.actions import ANY, YOU
+from ....engine.effects import Target, continuous, ignition, rule, script
 from ..common import draw_replacement
 from ..extra_deck import pendulum_monster
 
@@ -68,3 +69,42 @@ def _freed(r1):
 # (R1) it may be used with none (the Deck is shown and shuffled).
 script("Freed the Matchless General", *_freed(False))
 script("Freed the Matchless General", *_freed(True), era="goat")
+
+
+# Fire Princess: while it is face-up, each time its controller gains LP the opponent takes 500
+# damage (no Chain Link: EDOPro's script).
+script("Fire Princess", rule(
+    K.EV_GAIN_LP, A.damage(500), condition=lambda d, link: link["event"][3] == link["player"],
+    label="500 damage to the opponent"))
+
+
+
+# Freed the Brave Wanderer: once per turn, banish two LIGHT monsters from its controller's
+# Graveyard (a cost) to target a face-up monster whose ATK is higher than this card's; destroy
+# it, if it is still face-up and still stronger than this face-up card when it resolves.
+def _light(d, c):
+    return d.data[c].is_monster and d.data[c].attribute == "LIGHT"
+
+
+_LIGHT_IN_GY = A.banishable_from_gy(YOU, _light)
+
+
+def _stronger(d, link):
+    me = link["card"]
+    return [c for c in A.monsters(ANY, faceup=True)(d, link) if d.atk(c) > d.atk(me)]
+
+
+def _still_stronger(d, link):
+    me = A.this_card_here(d, link)
+    return [c for c in A.targets(d, link)
+            if me and d.faceup(c) and d.atk(c) > d.atk(me[0])]
+
+
+script("Freed the Brave Wanderer", ignition(
+    A.destroy(_still_stronger), once_per_turn=True,
+    cost=(A.choose(_LIGHT_IN_GY, 2, into="banished",
+                   prompt="banish 2 LIGHT monsters from your Graveyard"),
+          A.banish_cost(A.chosen("banished"))),
+    can_pay=A.exists(_LIGHT_IN_GY, 2),
+    target=Target(_stronger, prompt="choose a monster with more ATK to destroy"),
+    label="banish 2 LIGHT monsters: destroy a stronger monster"))

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import ANY, OPP
-from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import (battle_recruiter, can_special_summon_from, change_position, itself,
-                      on_flip_summon, turns_facedown)
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import GY, HAND
+from ....engine.effects import Target, continuous, flip, ignition, quick, script, trigger
+from ..common import (battle_destroyed_in_gy, battle_recruiter, can_special_summon_from,
+                      change_position, itself, on_flip_summon, summonable, turns_facedown)
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -151,3 +152,62 @@ script("Gearfried the Swordmaster", trigger(
 # controls goes back to the hand (mandatory, no target; a Fusion Monster to the Extra Deck).
 script("Guardian Sphinx", turns_facedown(),
        on_flip_summon(A.to_hand(A.monsters(OPP)), "return the opponent's monsters to the hand"))
+
+
+
+# Granmarg the Rock Monarch: when Tribute Summoned, it targets a Set card on the field (a
+# face-down monster, Spell or Trap, either side) and destroys it (mandatory; with none, it does
+# not activate). A target turned face-up meanwhile is not destroyed.
+def _still_set(d, link):
+    return [c for c in A.targets(d, link) if d.pos[c] & K.FACEDOWN]
+
+
+script("Granmarg the Rock Monarch", trigger(
+    K.EV_NORMAL_SUMMONED, A.destroy(_still_set), optional=False, condition=A.tribute_summoned,
+    target=Target(A.union(A.monsters(ANY, faceup=False), A.spells_traps(ANY, faceup=False)),
+                  prompt="choose a Set card to destroy"),
+    label="destroy a Set card"))
+
+
+
+# Gravekeeper's Watcher: from the hand, when the opponent activates a card or an effect that would
+# make a player discard as it resolves (a discard paid as a cost does not count: Lightning
+# Vortex), its owner may send it to the Graveyard (a cost) to negate that activation and destroy
+# the card (Delinquent Duo, Graceful Charity, Card Destruction, Morphing Jar...).
+def _opponent_discards(d, link):
+    if not d.chain:
+        return False
+    lk = d.links[d.chain[-1]]
+    return lk["player"] != link["player"] and A.makes_discard(d, lk)
+
+
+script("Gravekeeper's Watcher", quick(
+    A.negate_activation(), range=HAND, condition=_opponent_discards, damage_step=True,
+    cost=A.send_to(A.this_card, GY, K.R_COST),
+    label="send it to the Graveyard: negate a discarding card"))
+
+
+
+# Giant Germ: destroyed by battle and sent to the Graveyard, the opponent takes 500 damage; then
+# its owner may Special Summon any number of Giant Germ from the Deck in Attack Position (as many
+# as free zones allow). Today asked only with one in the Deck; 2005 (R1, EDOPro's Goat script):
+# asked anyway, the Deck shown if none is there.
+_GERM = summonable(lambda d, c: d.data[c].name == "Giant Germ")
+
+
+def _germ(r1):
+    def may(d, link):
+        p = link["player"]
+        return bool(d.free_mzones(p)) and (r1 or any(_GERM(d, c) for c in d.deck[p]))
+    return trigger(K.EV_BATTLE_DESTROYED, (
+        A.damage(500),
+        A.when(may, A.ask_yesno("Special Summon Giant Germs from your Deck?", "germs"),
+               A.when(lambda d, link: link["vars"].get("germs"),
+                      A.recruit(_GERM, pos=K.ATTACK, n=None, confirm=r1,
+                                prompt="choose the Giant Germs to Special Summon")))),
+        optional=False, range=K.GY, condition=battle_destroyed_in_gy,
+        label="500 damage; Special Summon Giant Germs from the Deck")
+
+
+script("Giant Germ", _germ(False))
+script("Giant Germ", _germ(True), era="goat")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import MZONE
+from ....engine.const import DECK, DEFENSE, MZONE
 from ....engine.effects import continuous, script, special_procedure, trigger
 from ..extra_deck import link_monster
 
@@ -41,3 +41,22 @@ script("Lava Golem",
                            prompt="Tribute 2 monsters your opponent controls"),
                  A.player_flag("no_normal_summon", who=YOU)),
            can_pay=_can_golem, onto_opponent=True))
+
+
+
+# Legendary Jujitsu Master: attacked while in Defense Position (face-down ones are flipped to
+# face-up Defense), it puts the attacking monster on top of its owner's Deck at the end of the
+# Damage Step (mandatory, no target). It must still be on the field then in Defense Position
+# (destroyed by that battle, it does nothing).
+def _attacked_in_defense(d, link):
+    c, a = link["card"], d.attack
+    return a is not None and a[1] == c and a[4] == d.mid[c] and bool(d.pos[c] & DEFENSE)
+
+
+def _attacker_on_field(d, link):
+    return [c for c in A.event_cards(d, link) if d.loc[c] == MZONE]
+
+
+script("Legendary Jujitsu Master", trigger(
+    K.EV_DS_END, A.send_to(_attacker_on_field, DECK), optional=False,
+    condition=_attacked_in_defense, label="put the attacker on top of its owner's Deck"))

@@ -4,10 +4,12 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import GY, HAND, MZONE
+from ....engine.const import DECK, FACEDOWN_DEFENSE, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import (all_of, battle_recruiter, free_zone, itself, level_up,
-                      on_flip_summon, spell_counters, stat_aura, summonable, turns_facedown)
+from ....engine.flow import push
+from ..common import (all_of, battle_recruiter, can_special_summon_from, free_zone, itself,
+                      level_up, on_flip_summon, spell_counters, stat_aura, summonable,
+                      summons_locked, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -237,3 +239,95 @@ script("Magical Marionette", spell_counters(), continuous("stat", _marionette_at
                 target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
                 label="remove 2 Spell Counters: destroy a monster"),
        extra={"counters": {"spell": None}})
+
+
+# Minar: discarded from its owner's hand to the Graveyard by an effect of the opponent's card
+# (Delinquent Duo, the opponent's Card Destruction...), the opponent takes 1000 damage
+# (mandatory).
+script("Minar", trigger(
+    K.EV_TO_GY, A.damage(1000), optional=False, range=GY,
+    condition=A.sent_by_opponent(K.R_EFFECT | K.R_DISCARD, HAND),
+    label="1000 damage to the opponent"))
+
+
+
+# Morphing Jar #2: FLIP: every monster on the field is shuffled into its owner's Deck (Tokens
+# cease to exist, Fusion Monsters go back to the Fusion Deck; a monster destroyed by the battle
+# that flipped the Jar, the Jar too, is not: it goes to the Graveyard, EDOPro's script). Then each player, the turn player
+# first, turns over cards from the top of their Deck until as many monsters appear as they got
+# back into the Main Deck (or the Deck ends); the Level 4 or lower ones among them that may be
+# Special Summoned are, in face-down Defense Position (every monster left the field: there is
+# room), and every other card turned over goes to the Graveyard.
+def _jar2_return(d, link):
+    cards = [c for p in (0, 1) for c in d.monsters(p) if (c, d.mid[c]) not in d.battle_destroyed]
+    if not cards:
+        link["vars"]["jar2"] = (0, 0)
+        return
+    d.send(cards, DECK, K.R_EFFECT, link["player"])
+    counts = [0, 0]
+    for c in cards:
+        if d.loc[c] == DECK:
+            counts[d.owner[c]] += 1
+    for p in (0, 1):
+        if counts[p]:
+            d.shuffle_deck(p)
+    link["vars"]["jar2"] = tuple(counts)
+
+
+def _jar2_excavate(d, link):
+    counts = link["vars"].get("jar2", (0, 0))
+    gone, plan = [], []
+    for p in (d.tp, 1 - d.tp):
+        shown, found = [], 0
+        for c in d.deck[p]:
+            if found >= counts[p]:
+                break
+            shown.append(c)
+            found += d.data[c].is_monster
+        if not shown:
+            continue
+        d.reveal(shown, head=f"{d.names[p]} excavates")
+        room = 0 if summons_locked(d, p) else len(d.free_mzones(p))
+        fit = [c for c in shown if d.data[c].is_monster and 0 < d.level(c) <= 4 and
+               can_special_summon_from(d, c, p)][:room]
+        gone += [c for c in shown if c not in fit]
+        plan.append((p, tuple(fit)))
+    if gone:
+        d.send(gone, GY, K.R_EFFECT, link["player"])
+    lid = A._lid(d, link)
+    for p, cards in reversed(plan):         # pushed last runs first: the turn player first
+        if cards:
+            push(d, "special_summon", cards=cards, player=p, pos=FACEDOWN_DEFENSE,
+                 how=K.SUM_SPECIAL, lid=lid)
+
+
+script("Morphing Jar #2", flip((_jar2_return, _jar2_excavate),
+                               label="shuffle every monster into the Deck; excavate and Summon"))
+
+
+# Mystic Swordsman LV6: it may be Set but not Normal Summoned. Attacking a face-down Defense
+# Position monster, it destroys that monster at the start of the Damage Step without flipping it
+# (mandatory; no damage calculation); if the opponent owns that monster, its player may put it on
+# top of the opponent's Deck instead of the Graveyard.
+def _lv6_owned_by_opponent(d, link):
+    return any(d.owner[c] != link["player"] for c in A.battled(d, link))
+
+
+def _lv6_destroy(d, link):
+    cards = A.battled(d, link)
+    if not cards:
+        return
+    if link["vars"].get("top") and d.owner[cards[0]] != link["player"]:
+        d.send(cards, DECK, K.R_EFFECT, link["player"], destroy=True)
+    else:
+        d.destroy(cards, K.R_EFFECT, link["player"])
+
+
+script("Mystic Swordsman LV6", trigger(
+    K.EV_DS_START,
+    (A.when(_lv6_owned_by_opponent,
+            A.ask_yesno("Put the destroyed monster on top of your opponent's Deck instead?",
+                        "top")),
+     _lv6_destroy),
+    optional=False, condition=_attacks_facedown, label="destroy the face-down monster"),
+    extra={"set_only": True})

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP, YOU
-from ....engine.const import FACEDOWN_DEFENSE, GY, HAND
+from ....engine.actions import ANY, OPP, YOU
+from ....engine.const import FACEDOWN_DEFENSE, GY, HAND, MZONE
 from ....engine.effects import Target, flip, script, trigger
-from ..common import battle_destroyed_in_gy
+from ..common import battle_destroyed_in_gy, stat_aura
 
 
 def _flip_monster(d, c):
@@ -67,3 +67,38 @@ def _nimble_momonga(n, r1):
 
 script("Nimble Momonga", _nimble_momonga(None, False))
 script("Nimble Momonga", _nimble_momonga(2, True), era="goat")
+
+
+# Newdoria: destroyed by battle and sent to the Graveyard, it targets a monster on the field and
+# destroys it (mandatory; with no monster on the field it does not activate).
+script("Newdoria", trigger(K.EV_BATTLE_DESTROYED, A.destroy(A.targets), optional=False,
+                           range=GY, condition=battle_destroyed_in_gy,
+                           target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),
+                           label="destroy a monster"))
+
+
+
+# Needle Burrower: when it destroys a monster by battle and that monster is sent to the Graveyard,
+# the opponent takes 500 damage per Level of that monster (mandatory; it must still be on the
+# field: destroyed in the same battle, it does nothing).
+def _victim_level(d, link):
+    ev = link.get("event")
+    return 500 * d.level(ev[1]) if ev is not None else 0
+
+
+script("Needle Burrower", trigger(
+    K.EV_BATTLE_DESTROYED, A.damage(_victim_level), optional=False,
+    condition=lambda d, link: link["event"][1] != link["card"] and
+    d.loc[link["card"]] == MZONE and A.destroys_by_battle(d, link),
+    label="500 damage per Level of the destroyed monster"))
+
+
+# Nightmare Penguin: FLIP (also flipped by an attack or an effect): target a card the opponent
+# controls and return it to the hand (mandatory; none there: it does not activate). While it is
+# face-up, its controller's WATER monsters gain 200 ATK (itself too).
+script("Nightmare Penguin",
+       flip(A.to_hand(A.targets),
+            target=Target(A.union(A.monsters(OPP), A.spells_traps(OPP)),
+                          prompt="choose a card your opponent controls"),
+            label="return an opponent's card to the hand"),
+       stat_aura((A.is_attribute("WATER"), 200, 0), who=YOU))

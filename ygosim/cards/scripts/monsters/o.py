@@ -4,7 +4,8 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP
-from ....engine.effects import Target, flip, rule, script
+from ....engine.effects import Target, flip, rule, script, trigger
+from ..common import change_position, spirit_return
 
 # Old Vindictive Magician: FLIP: target a monster the opponent controls and destroy it.
 script("Old Vindictive Magician", flip(
@@ -19,3 +20,15 @@ script("Old Vindictive Magician", flip(
 script("Ojama King",
        rule((K.EV_SPECIAL_SUMMONED, K.EV_FLIPPED), A.lock_zones(3, OPP),
             label="lock up to three of the opponent's Monster Zones"))
+
+
+# Otohime: a Spirit (cannot be Special Summoned; back to the hand in the End Phase of a turn it
+# was Normal Summoned or flipped face-up). When Normal Summoned or flipped face-up it may target a
+# face-up monster the opponent controls and change its battle position (an optional "When"
+# trigger).
+script("Otohime", spirit_return(),
+       trigger((K.EV_NORMAL_SUMMONED, K.EV_FLIPPED), change_position(A.targets), when=True,
+               target=Target(A.monsters(OPP, faceup=True),
+                             prompt="choose a monster to change its battle position"),
+               label="change an opponent's monster's battle position"),
+       cannot_special_summon=True)

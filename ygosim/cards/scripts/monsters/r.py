@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import YOU
+from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, DECK, GY, MZONE
 from ....engine.effects import continuous, ignition, quick, script, trigger
 from ..common import all_of, chained_to, spell_counters, summonable
@@ -170,3 +170,32 @@ script("Reaper on the Nightmare",
        trigger(K.EV_DAMAGE, A.discard_random(1, A.OPP), optional=False,
                condition=A.inflicts_battle_damage(direct=True),
                label="the opponent discards a random card"))
+
+
+
+# Roulette Barrel: once per turn, roll a die twice, pick one of the two results (a declaration,
+# public) and destroy a face-up monster on the field of that Level (chosen then, no target;
+# itself too; nothing if there is none).
+def _results(d, link):
+    return [str(x) for x in sorted(set(link["vars"].get("dice", ())))]
+
+
+def _rolled_level(d, link):
+    v = link["vars"].get("level")
+    dice = link["vars"].get("dice", ())
+    level = int(v) if v is not None else (dice[0] if dice else 0)
+    return [c for c in A.monsters(ANY, faceup=True)(d, link) if d.level(c) == level]
+
+
+script("Roulette Barrel", ignition(
+    (A.roll_dice(2),
+     A.when(lambda d, link: len(_results(d, link)) > 1,
+            A.declare(_results, into="level", prompt="choose one of the two results")),
+     A.choose(_rolled_level, prompt="choose a monster of that Level to destroy"),
+     A.destroy(A.chosen())),
+    once_per_turn=True, label="roll two dice: destroy a monster of one result's Level"))
+
+
+# Rare Metal Dragon: cannot be Normal Summoned or Set (an effect may Special Summon it: Monster
+# Reborn from the Graveyard...).
+script("Rare Metal Dragon", extra={"no_normal_summon": True})

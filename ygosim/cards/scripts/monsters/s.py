@@ -5,8 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
-from ....engine.effects import Target, continuous, ignition, script, trigger
-from ..common import (battle_recruiter, deck_by_name, on_flip_summon, spell_counters,
+from ....engine.effects import Target, continuous, flip, ignition, quick, rule, script, trigger
+from ..common import (battle_recruiter, change_position, deck_by_name, free_zone, itself, not_this,
+                      on_flip_summon, spell_counters, spirit_return, summons_locked,
                       turns_facedown)
 from ..extra_deck import synchro_monster
 
@@ -219,3 +220,107 @@ script("Spirit Reaper", *_spirit_reaper(lambda d, src, c, link: c == src))
 # in the Chain) does not destroy it (today it does: the Equip Spell's activation resolved).
 script("Spirit Reaper", *_spirit_reaper(lambda d, src, c, link: c == src and
                                         not _equip_gone(d, link)), era="goat")
+
+
+# Spell Canceller: while it is face-up, no player can activate Spell Cards, and the effects of
+# face-up Spell Cards on the field are negated.
+script("Spell Canceller", continuous("no_spell_activation"), continuous("negate_spells"))
+
+
+# Susa Soldier: a Spirit (it cannot be Special Summoned; back to the hand in the End Phase of a
+# turn it was Normal Summoned or flipped face-up); battle damage the opponent takes from a battle
+# involving it is halved.
+script("Susa Soldier", spirit_return(), continuous("halve_battle_damage"),
+       cannot_special_summon=True)
+
+
+# Spear Dragon: piercing battle damage; after a battle in which it attacked, it changes to
+# Defense Position at the end of the Damage Step (no Chain Link).
+def _attacked_this_battle(d, link):
+    c, a = link["card"], d.attack
+    return a is not None and a[0] == c and a[3] == d.mid[c] and d.pos[c] == K.ATTACK
+
+
+script("Spear Dragon", continuous("piercing", itself),
+       rule(K.EV_DS_END, change_position(A.this_card), condition=_attacked_this_battle,
+            label="change to Defense Position"))
+
+
+
+# Solar Flare Dragon: while its controller controls another face-up Pyro monster, it cannot be
+# chosen as an attack target; in each of its controller's End Phases the opponent takes 500
+# damage (mandatory).
+def _other_pyro(d, src, t):
+    return t == src and any(c != src and d.faceup(c) and d.data[c].type == "Pyro"
+                            for c in d.monsters(d.ctrl[src]))
+
+
+script("Solar Flare Dragon", continuous("no_attack_target", _other_pyro),
+       trigger(K.EV_END_PHASE, A.damage(500), optional=False,
+               condition=lambda d, link: d.tp == link["player"],
+               label="500 damage to the opponent"))
+
+
+# Strike Ninja: a Quick Effect: banish two DARK monsters from its controller's Graveyard (a cost)
+# to banish this face-up card; it returns to its controller's field in the End Phase of that
+# turn (no Chain Link; with no free zone it goes to the Graveyard). Today once per turn by name;
+# 2005: no limit.
+def _dark(d, c):
+    return d.data[c].is_monster and d.data[c].attribute == "DARK"
+
+
+_DARK_IN_GY = A.banishable_from_gy(YOU, _dark)
+
+
+def _strike_ninja(once):
+    return quick(A.banish_until_end_phase(A.this_card_here), once_per_turn=once,
+                 condition=lambda d, link: d.faceup(link["card"]),
+                 cost=(A.choose(_DARK_IN_GY, 2, into="banished",
+                                prompt="banish 2 DARK monsters from your Graveyard"),
+                       A.banish_cost(A.chosen("banished"))),
+                 can_pay=A.exists(_DARK_IN_GY, 2),
+                 label="banish 2 DARK monsters: banish it until the End Phase")
+
+
+script("Strike Ninja", _strike_ninja("name"))
+script("Strike Ninja", _strike_ninja(False), era="goat")
+
+
+# Summoner of Illusions: FLIP: Tribute another monster its controller controls and Special Summon
+# a Fusion Monster from the Extra Deck; that monster is destroyed in this turn's End Phase (no
+# Chain Link). 2005 (EDOPro's Goat script): the Tribute is the cost, so with no other monster (or
+# no Fusion Monster that could come out) the effect does not activate; today the Tribute is made
+# as it resolves ("and if you do").
+def _fusions_for(d, p):
+    if summons_locked(d, p):
+        return []
+    return [c for c in d.extra[p] if d.data[c].has_frame("fusion")]
+
+
+def _summoner_fusions(d, link):
+    return _fusions_for(d, link["player"]) if d.free_mzones(link["player"]) else []
+
+
+_OTHERS = not_this(A.monsters(YOU))
+
+
+def _summoner_can(d, link):
+    return bool(_fusions_for(d, link["player"])) and A.can_tribute(1, _OTHERS)(d, link)
+
+
+def _tributed(d, link):
+    return any(d.loc[c] == GY or not d.loc[c] for c in link["vars"].get("tributed", ()))
+
+
+_SUMMON_FUSION = (A.choose(_summoner_fusions, into="fusion",
+                           prompt="choose a Fusion Monster to Special Summon"),
+                  A.special_summon(A.chosen("fusion"), into="illusion"),
+                  A.delay(A.destroy_delayed, payload=A.summoned_refs("illusion")))
+
+script("Summoner of Illusions", flip(
+    (A.tribute(_OTHERS, 1), A.when(_tributed, *_SUMMON_FUSION)),
+    label="Tribute a monster: Special Summon a Fusion Monster until the End Phase"))
+script("Summoner of Illusions", flip(
+    _SUMMON_FUSION, cost=A.tribute(_OTHERS, 1), condition=_summoner_can,
+    label="Tribute a monster: Special Summon a Fusion Monster until the End Phase"),
+    era="goat")

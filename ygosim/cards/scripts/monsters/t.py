@@ -4,9 +4,10 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, HAND, MZONE
-from ....engine.effects import Target, continuous, flip, ignition, script, trigger
-from ..common import spirit_return
+from ....engine.const import DECK, GY, HAND, MZONE
+from ....engine.effects import (Target, continuous, flip, ignition, script, special_procedure,
+                                trigger)
+from ..common import all_of, free_zone, in_graveyard, spirit_return
 from ..extra_deck import link_monster
 
 
@@ -211,3 +212,63 @@ script("The Last Warrior from Another Planet",
        trigger(K.EV_SPECIAL_SUMMONED, A.destroy(A.excluding_this(A.monsters(YOU))),
                optional=False, label="destroy every other monster you control"),
        continuous("summon_lock", _everyone))
+
+
+
+# The Rock Spirit: cannot be Normal Summoned or Set; its own procedure Special Summons it from the
+# hand by banishing an EARTH monster from its player's Graveyard (a cost), and it must first come
+# out that way. During the opponent's Battle Phase it is 300 ATK stronger.
+def _earth(d, c):
+    return d.data[c].is_monster and d.data[c].attribute == "EARTH"
+
+
+_EARTH_IN_GY = A.banishable_from_gy(YOU, _earth)
+
+script("The Rock Spirit",
+       continuous("stat", lambda d, src, c: (300, 0) if c == src and d.phase == K.BATTLE and
+                  d.tp != d.ctrl[src] else None),
+       extra=special_procedure(
+           cost=(A.choose(_EARTH_IN_GY, into="banished",
+                          prompt="banish an EARTH monster from your Graveyard"),
+                 A.banish_cost(A.chosen("banished"))),
+           can_pay=A.exists(_EARTH_IN_GY)))
+
+
+# The Creator: cannot be Special Summoned from the Graveyard. Once per turn: target a monster in
+# its controller's Graveyard, then (as it resolves) send a card from the hand to the Graveyard
+# and, if that is done, Special Summon the target. It needs a card in the hand and a free zone.
+def _sent_from_hand(d, link):
+    return any(d.loc[c] == GY for c in link["vars"].get("chosen", ()))
+
+
+script("The Creator", ignition(
+    (A.choose(A.pile(HAND, YOU), prompt="choose a card to send to the Graveyard"),
+     A.send_to(A.chosen(), GY), A.when(_sent_from_hand, A.special_summon(A.targets))),
+    once_per_turn=True, condition=all_of(free_zone, A.exists(A.pile(HAND, YOU))),
+    target=Target(in_graveyard(YOU), prompt="choose a monster in your Graveyard"),
+    label="send a card from the hand: Special Summon a monster from the Graveyard"),
+    extra={"no_gy_summon": True})
+
+
+# The Fiend Megacyber: its own procedure Special Summons it from the hand while the opponent
+# controls at least two more monsters than its player; it may be Normal Summoned too (Tribute).
+def _outnumbered(d, link):
+    p = link["player"]
+    return len(d.monsters(1 - p)) - len(d.monsters(p)) >= 2
+
+
+script("The Fiend Megacyber",
+       extra={**special_procedure(can_pay=_outnumbered, nomi=False), "no_normal_summon": False})
+
+
+# The Forgiving Maiden: Tribute this face-up card (a cost) to target one of its controller's
+# monsters in their Graveyard that was destroyed by battle this turn; add it to the hand.
+def _lost_battle_today(d, c):
+    return d.data[c].is_monster and d.moved(c, K.R_BATTLE | K.R_DESTROY, d.turn)
+
+
+script("The Forgiving Maiden", ignition(
+    A.to_hand(A.targets), cost=A.send_to(A.this_card, GY, K.R_COST | K.R_TRIBUTE),
+    target=Target(A.pile(GY, YOU, _lost_battle_today),
+                  prompt="choose a monster destroyed by battle this turn"),
+    label="Tribute it: a monster destroyed by battle this turn back to the hand"))
