@@ -526,7 +526,6 @@ def on_flip_summon(operation, label, target=None):
     return trigger(K.EV_FLIP_SUMMONED, operation, optional=False, target=target, label=label)
 
 
-
 def changed_to_defense(d, link):
     """A trigger condition on EV_POSITION_CHANGED: this card was changed from Attack Position
     to face-up Defense Position (manually or by an effect: Blade Rabbit, Dream Clown)."""

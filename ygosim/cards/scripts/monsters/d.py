@@ -288,7 +288,6 @@ script("Dark Balter the Terrible",
             condition=_balter_won, label="negate the effects of the monster it destroyed"))
 
 
-
 # Despair from the Dark: sent from its owner's hand or Deck to the Graveyard by an effect of the
 # opponent's card, it is Special Summoned (mandatory; face-up, either position).
 script("Despair from the Dark", trigger(
@@ -311,7 +310,6 @@ def _weak_opponent(d, src, c):
 
 script("Different Dimension Dragon", continuous("effect_indestructible", _untargeted_spell_trap),
        continuous("battle_indestructible", _weak_opponent))
-
 
 
 # Dark Mimic LV3: destroyed by battle and sent to the Graveyard, its owner draws a card, or two

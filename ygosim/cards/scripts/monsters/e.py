@@ -66,7 +66,6 @@ script("Elephant Statue of Disaster", trigger(
     condition=A.sent_by_opponent(came_from=HAND), label="2000 damage to the opponent"))
 
 
-
 # Element Saurus: with a face-up FIRE monster on the field it gains 500 ATK; with a face-up EARTH
 # monster on the field (itself counts: it is EARTH) the effects of a monster it destroys by
 # battle are negated, on the field and in the Graveyard (after damage calculation, no Chain

@@ -78,7 +78,6 @@ script("Fire Princess", rule(
     label="500 damage to the opponent"))
 
 
-
 # Freed the Brave Wanderer: once per turn, banish two LIGHT monsters from its controller's
 # Graveyard (a cost) to target a face-up monster whose ATK is higher than this card's; destroy
 # it, if it is still face-up and still stronger than this face-up card when it resolves.

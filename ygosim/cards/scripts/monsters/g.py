@@ -95,7 +95,6 @@ def _goblin_rests(d, src):
 script("Goblin Attack Force", continuous("battle_end", _goblin_rests))
 
 
-
 # Gravekeeper's Assailant: when it declares an attack while Necrovalley is face-up on the field
 # (either Field Zone), its controller may target a face-up monster the opponent controls and
 # change its battle position (an optional "When" trigger).
@@ -154,7 +153,6 @@ script("Guardian Sphinx", turns_facedown(),
        on_flip_summon(A.to_hand(A.monsters(OPP)), "return the opponent's monsters to the hand"))
 
 
-
 # Granmarg the Rock Monarch: when Tribute Summoned, it targets a Set card on the field (a
 # face-down monster, Spell or Trap, either side) and destroys it (mandatory; with none, it does
 # not activate). A target turned face-up meanwhile is not destroyed.
@@ -167,7 +165,6 @@ script("Granmarg the Rock Monarch", trigger(
     target=Target(A.union(A.monsters(ANY, faceup=False), A.spells_traps(ANY, faceup=False)),
                   prompt="choose a Set card to destroy"),
     label="destroy a Set card"))
-
 
 
 # Gravekeeper's Watcher: from the hand, when the opponent activates a card or an effect that would
@@ -185,7 +182,6 @@ script("Gravekeeper's Watcher", quick(
     A.negate_activation(), range=HAND, condition=_opponent_discards, damage_step=True,
     cost=A.send_to(A.this_card, GY, K.R_COST),
     label="send it to the Graveyard: negate a discarding card"))
-
 
 
 # Giant Germ: destroyed by battle and sent to the Graveyard, the opponent takes 500 damage; then

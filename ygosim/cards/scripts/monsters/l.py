@@ -43,7 +43,6 @@ script("Lava Golem",
            can_pay=_can_golem, onto_opponent=True))
 
 
-
 # Legendary Jujitsu Master: attacked while in Defense Position (face-down ones are flipped to
 # face-up Defense), it puts the attacking monster on top of its owner's Deck at the end of the
 # Damage Step (mandatory, no target). It must still be on the field then in Defense Position

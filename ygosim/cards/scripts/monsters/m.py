@@ -250,7 +250,6 @@ script("Minar", trigger(
     label="1000 damage to the opponent"))
 
 
-
 # Morphing Jar #2: FLIP: every monster on the field is shuffled into its owner's Deck (Tokens
 # cease to exist, Fusion Monsters go back to the Fusion Deck; a monster destroyed by the battle
 # that flipped the Jar, the Jar too, is not: it goes to the Graveyard, EDOPro's script). Then each player, the turn player

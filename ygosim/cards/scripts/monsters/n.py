@@ -77,7 +77,6 @@ script("Newdoria", trigger(K.EV_BATTLE_DESTROYED, A.destroy(A.targets), optional
                            label="destroy a monster"))
 
 
-
 # Needle Burrower: when it destroys a monster by battle and that monster is sent to the Graveyard,
 # the opponent takes 500 damage per Level of that monster (mandatory; it must still be on the
 # field: destroyed in the same battle, it does nothing).

@@ -30,7 +30,6 @@ script("Pitch-Black Warwolf", continuous(
     "no_trap_activation", lambda d, src, p: p != d.ctrl[src] and d.phase == BATTLE))
 
 
-
 # Possessed Dark Soul: Tribute this face-up card (a cost) to take control of every face-up Level
 # 3 or lower monster the opponent controls, for good (no target; those whose control cannot
 # change stay). It needs one such monster, and room for all of them once it is gone.
@@ -56,7 +55,6 @@ script("Possessed Dark Soul", ignition(
 # the Draw Phase (the normal draw stays; Pot of Greed, Graceful Charity... draw nothing).
 script("Protector of the Sanctuary",
        continuous("no_draw", lambda d, src, p: p != d.ctrl[src]))
-
 
 
 # Peten the Dark Clown: sent to its owner's Graveyard (from anywhere), its owner may banish it

@@ -172,7 +172,6 @@ script("Reaper on the Nightmare",
                label="the opponent discards a random card"))
 
 
-
 # Roulette Barrel: once per turn, roll a die twice, pick one of the two results (a declaration,
 # public) and destroy a face-up monster on the field of that Level (chosen then, no target;
 # itself too; nothing if there is none).

@@ -28,7 +28,6 @@ script("Sangan", trigger(
     label="add a monster with 1500 or less ATK"))
 
 
-
 # 2005: the search may find nothing; the Deck is then shown to the opponent to confirm (in name
 # order: its order stays hidden).
 _show_deck_if_none = A.when(lambda d, link: not link["vars"].get("found"),
@@ -244,7 +243,6 @@ def _attacked_this_battle(d, link):
 script("Spear Dragon", continuous("piercing", itself),
        rule(K.EV_DS_END, change_position(A.this_card), condition=_attacked_this_battle,
             label="change to Defense Position"))
-
 
 
 # Solar Flare Dragon: while its controller controls another face-up Pyro monster, it cannot be

@@ -214,7 +214,6 @@ script("The Last Warrior from Another Planet",
        continuous("summon_lock", _everyone))
 
 
-
 # The Rock Spirit: cannot be Normal Summoned or Set; its own procedure Special Summons it from the
 # hand by banishing an EARTH monster from its player's Graveyard (a cost), and it must first come
 # out that way. During the opponent's Battle Phase it is 300 ATK stronger.
