@@ -129,7 +129,9 @@ def check_invariants(d) -> None:
 def check_goat_invariants(d) -> None:
     """Tokens, counters, equips and card-links: a Token is only ever on the field (face-up;
     in a Spell & Trap Zone only equipped as a card) or nowhere; counters sit on face-up cards on the field; an Equip Card (or a monster equipped
-    as one) is face-up in a Spell & Trap Zone; a card-link's card is on the field."""
+    as one) is in a Spell & Trap Zone, face-up (a monster taken face-down by 2005's Thousand-
+    Eyes Restrict stays face-down), equipped to a face-up monster; a card-link's card is on
+    the field."""
     for c in range(len(d.data)):
         data = d.data[c]
         if "token" in data.frames:
@@ -137,8 +139,10 @@ def check_goat_invariants(d) -> None:
             if d.loc[c] & K.FIELD:          # (a Token equipped to Thousand-Eyes Restrict)
                 assert not d.pos[c] & K.FACEDOWN, f"{data.name} (a Token) is face-down"
         if d.loc[c] == K.SZONE and data.is_monster and "pendulum" not in data.frames:
-            assert d.equip[c] is not None and not d.pos[c] & K.FACEDOWN, \
+            assert d.equip[c] is not None, \
                 f"{data.name}: a monster card in a Spell & Trap Zone that is not equipped"
+            assert not d.pos[c] & K.FACEDOWN or d.rules.card_era == "goat", \
+                f"{data.name}: equipped face-down (only 2005's Thousand-Eyes Restrict does)"
     for (c, kind), n in d.counters.items():
         assert n > 0, f"{d.name(c)} holds {n} {kind} counters"
         assert d.loc[c] & K.FIELD and not d.pos[c] & K.FACEDOWN, \
@@ -147,7 +151,7 @@ def check_goat_invariants(d) -> None:
         for p in (0, 1):
             for e in d.spells(p):
                 eq = d.equip[e]
-                if eq is not None and not d.pos[e] & K.FACEDOWN:
+                if eq is not None and (not d.pos[e] & K.FACEDOWN or d.data[e].is_monster):
                     t = eq[0]
                     assert d.loc[t] == K.MZONE and d.mid[t] == eq[1] and d.faceup(t), \
                         f"{d.name(e)} is equipped to {d.name(t)}, which is gone or face-down"

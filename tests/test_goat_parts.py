@@ -80,12 +80,12 @@ def test_extra_attacks_and_no_direct_attack():
 
 def test_counters_and_card_links_are_not_shared_by_clones():
     d = _duel(A={"monsters": [{"card": "Breaker the Magical Warrior", "counters": {"spell": 1}},
-                              "Jinzo"],
-                 "spells": [{"card": "Call of the Haunted", "target": "Jinzo"}]})
+                              "Summoned Skull"],
+                 "spells": [{"card": "Call of the Haunted", "target": "Summoned Skull"}]})
     breaker, coth = _card(d, "Breaker the Magical Warrior"), _card(d, "Call of the Haunted")
     c = d.clone()
     c.remove_counter(breaker, "spell")
     c.destroy([coth])
-    assert d.counter(breaker, "spell") == 1 and d.bound_to(coth) == _card(d, "Jinzo")
+    assert d.counter(breaker, "spell") == 1 and d.bound_to(coth) == _card(d, "Summoned Skull")
     assert c.counter(breaker, "spell") == 0 and c.bound_to(coth) == -1
-    assert not c.monsters(0)[1:]                    # Jinzo went with Call of the Haunted
+    assert not c.monsters(0)[1:]                    # the Skull went with Call of the Haunted

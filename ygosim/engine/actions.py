@@ -1152,10 +1152,12 @@ def tokens(name, count, pos=K.DEFENSE, who=YOU, exempt=False):
 
 
 # ------------------------------------------------------------------ equipping a monster
-def equip_monster(sel, to=None):
+def equip_monster(sel, to=None, keep_face_down=False):
     """Equip the selected monster (one) to this card (or to `to(d, link)`'s first card) as
     an Equip Card: it moves to its new controller's Spell & Trap Zone, face-up (Thousand-Eyes
-    Restrict). Nothing happens without a free Spell & Trap Zone or if either left."""
+    Restrict today); with `keep_face_down` a face-down monster stays face-down there (2005's
+    Thousand-Eyes Restrict: its ATK/DEF then become 0). Nothing happens without a free Spell &
+    Trap Zone or if either left."""
     def step(d, link):
         holders = to(d, link) if to is not None else this_card_here(d, link)
         cards = [c for c in sel(d, link) if d.loc[c] == MZONE]
@@ -1167,8 +1169,9 @@ def equip_monster(sel, to=None):
         if -1 not in d.szone[p][:5]:
             return
         d.serial += 1
-        d.place(c, K.SZONE, p, pos=K.FACEUP)
-        d.attach_equip(c, h, " as an Equip Card")
+        down = keep_face_down and d.pos[c] & FACEDOWN
+        d.place(c, K.SZONE, p, pos=K.FACEDOWN if down else K.FACEUP)
+        d.attach_equip(c, h, " face-down as an Equip Card" if down else " as an Equip Card")
         d.drop_equips()
     return step
 
@@ -1362,6 +1365,23 @@ def destroyed_by_battle(d, link):
     calculation, before it is sent to the Graveyard)."""
     c = link["card"]
     return (c, d.mid[c]) in d.battle_destroyed
+
+
+def while_face_up(*steps):
+    """Run `steps` only if this card is still the face-up card on the field that activated the
+    effect: "as long as this card remains face-up on the field, ..." (Ryu Senshi's negation).
+    The general rule (docs/engine.md, "What ends what"): an activated effect resolves even if
+    its card has left the field or been turned face-down meanwhile (Dark Balter the
+    Terrible's negation, a FLIP effect after Book of Moon), unless its text ties it to the card
+    staying face-up on the field, which is what this step says."""
+    def step(d, link):
+        if this_card_here(d, link):
+            push(d, "steps", lid=_lid(d, link), steps=tuple(steps))
+        else:
+            name = d.name(link["card"])     # public: the card was activated face-up
+            d.write(f"{name} is no longer face-up on the field: its effect does nothing")
+    step.then = tuple(steps)
+    return step
 
 
 def this_card_still(d, link):
@@ -1591,7 +1611,7 @@ def excavate_until(filter, into="excavated", found="found"):
     def step(d, link):
         p = link["player"]
         seen, hit = [], ()
-        for c in d.deck[p]:
+        for c in d.top_cards(p):
             if filter(d, c):
                 hit = (c,)
                 break

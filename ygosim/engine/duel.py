@@ -27,6 +27,10 @@ WHY_CTRL = 26       # then (its controller before the move) + 1
 
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
+# Continuous rules a monster destroyed by battle keeps applying until it is sent away at the end
+# of the Damage Step (Duel._battle_dead): those about itself leaving the field.
+KEPT_BATTLE_DESTROYED = frozenset({"leave_banished", "battle_substitute"})
+
 
 # Moves that do not "affect" a card for an `unaffected` rule: costs, Tributes and materials
 # (a monster unaffected by Spells may still be Tributed for a Ritual Spell or be a Fusion
@@ -373,10 +377,14 @@ class Duel:
         out = []
         loc = self.loc
         pos = self.pos
+        doomed = self.battle_destroyed if self.battle_destroyed and self.step > K.DS_CALC \
+            and key not in KEPT_BATTLE_DESTROYED else None
         for c, eff in entries:
             if loc[c] & eff.range & FIELD and not pos[c] & FACEDOWN:   # (loc: a single bit)
                 if self.links and self.activating(c):
                     continue
+                if doomed and (c, self.mid[c]) in doomed:
+                    continue    # destroyed by battle: its rules stop (Kycoo's lock, Jinzo's)
                 if (eff.condition is None or eff.condition(self, c)) and not self.is_negated(c):
                     out.append((c, eff))
         return out
@@ -448,11 +456,22 @@ class Duel:
                 continue
             if self.links and self.activating(src):
                 continue
+            if self.battle_destroyed and self._battle_dead(src):
+                continue
             if eff.condition is not None and not eff.condition(self, src):
                 continue
             if not self.is_negated(src, seen):
                 return True
         return False
+
+    def _battle_dead(self, c: int) -> bool:
+        """Has monster c been destroyed by the battle under way, its damage calculation over
+        (it stays on the field until the end of the Damage Step)? Its Continuous Effects on
+        other cards and players no longer apply then (Kycoo the Ghost Destroyer's Graveyard
+        lock, Jinzo's negation; ocgcore: field effects are unavailable while
+        STATUS_BATTLE_DESTROYED); those about its own leaving still do (KEPT_BATTLE_DESTROYED:
+        Dark Magician of Chaos is banished)."""
+        return self.step > K.DS_CALC and (c, self.mid[c]) in self.battle_destroyed
 
     def _negator(self, key: str, victim: int) -> bool:
         entries = self.static_index.get(key, ())
@@ -465,6 +484,8 @@ class Duel:
             if peer is not None and self.data[c].kind == peer:
                 continue
             if self.links and self.activating(c):
+                continue
+            if self.battle_destroyed and self._battle_dead(c):
                 continue
             if eff.range & self.loc[c] and not self.is_negated(c):
                 return True
@@ -612,14 +633,16 @@ class Duel:
         return b[1]
 
     def _bound_hits(self, cards) -> list:
-        """Binds touched by moving `cards`: (binder, entry, binder moves, target moves)."""
+        """Binds touched by moving `cards`: (binder, entry, binder moves, target moves, the
+        binder's effects negated as it leaves: Call of the Haunted under the Jinzo it revived
+        destroys nothing when it goes)."""
         out = []
         mid = self.mid
         for b, e in self.binds.items():
             bm = b in cards and mid[b] == e[0]
             tm = e[1] in cards and mid[e[1]] == e[2]
             if bm or tm:
-                out.append((b, e, bm, tm))
+                out.append((b, e, bm, tm, bm and self.is_negated(b)))
         return out
 
     def _apply_binds(self, hits, destroy: bool) -> None:
@@ -627,7 +650,7 @@ class Duel:
         bound cards). A binder that left the field may destroy its monster or give control
         back; a bound monster that was destroyed (or left) may destroy its binder."""
         kill = []
-        for b, e, bm, tm in hits:
+        for b, e, bm, tm, negated in hits:
             bmid, t, tmid, mode, prev = e
             if self.binds.get(b) is e:
                 del self.binds[b]
@@ -642,7 +665,7 @@ class Duel:
                                    f"{self.names[prev]}'s control")
                     else:                                   # no zone to return to
                         self.send([t], GY, K.R_RULE, before)
-                if self.mid[t] == tmid and self.loc[t] == MZONE and \
+                if self.mid[t] == tmid and self.loc[t] == MZONE and not negated and \
                         (mode & K.BIND_KILL_ON_LEAVE or (mode & K.BIND_KILL_ON_DESTROY and destroy)):
                     kill.append((t, self.ctrl[b]))
                 elif self.mid[t] == tmid and self.loc[t] == MZONE and \
@@ -651,8 +674,9 @@ class Duel:
             elif tm and not bm:                             # the monster moved
                 gone = self.mid[t] != tmid
                 if self.loc[b] & FIELD and self.mid[b] == bmid and gone and \
-                        ((mode & K.BIND_DIE_WITH and destroy) or mode & K.BIND_DIE_LEAVE):
-                    kill.append((b, self.ctrl[b]))
+                        ((mode & K.BIND_DIE_WITH and destroy) or mode & K.BIND_DIE_LEAVE) and \
+                        not self.is_negated(b):     # (read once the monster is gone: Jinzo
+                    kill.append((b, self.ctrl[b]))  # no longer negates its Call of the Haunted)
         for p in (0, 1):            # destroyed by the effect of the binder: its controller's
             cards = [c for c, q in kill if q == p]
             if cards:
@@ -886,7 +910,7 @@ class Duel:
                     "leave_banished" in self.static_index and self.has_static("leave_banished", c):
                 dest = BANISHED     # "if it would leave the field face-up, it is banished
                 self.write(f"{self.card(c)} is banished instead")    # instead" (DMoC)
-            self.place(c, dest, top=top)
+            self.place(c, dest, top=top if dest != DECK or not self.upside_down() else not top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \
                     else FACEDOWN
@@ -1065,7 +1089,7 @@ class Duel:
             if not self.deck[p]:
                 self.lose(p, K.WIN_DECKOUT)
                 break
-            c = self.deck[p][0]
+            c = self.deck[p][-1 if self.upside_down() else 0]
             self.place(c, HAND, p)
             drawn.append(c)
             self.raise_event(K.EV_DRAW, c, p, K.R_DRAW)
@@ -1077,6 +1101,18 @@ class Duel:
         """Shuffle player p's Deck with p's own stream (a real duel's DuelRng: knowing one's
         own Deck order says nothing of the other's)."""
         self.rng.shuffle_deck(p, self.deck[p])
+
+    def upside_down(self) -> bool:
+        """Are the Decks turned upside down (the continuous rule `deck_face_up`: Convulsion of
+        Nature)? Then a Deck's former bottom card is its top card: drawn first, seen by both
+        players; a card put on top goes there. `deck[p]` keeps its order (top first when the
+        Decks lie as usual): the Decks turn back when the rule stops applying."""
+        return "deck_face_up" in self.static_index and self.has_static("deck_face_up")
+
+    def top_cards(self, p: int, n: int | None = None) -> list:
+        """The top n cards of player p's Deck (all of them), top first, however it lies."""
+        deck = self.deck[p][::-1] if self.upside_down() else self.deck[p]
+        return deck[:n] if n is not None else list(deck)
 
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
@@ -1156,6 +1192,8 @@ class Duel:
             target = self.data[lk["card"]].script.effects[lk["ei"]].target
             if target is not None and any(c in g.candidates(self, lk) for g in target.groups):
                 lk["targets"] = tuple((c, self.mid[c]) if t == ref else t for t in ts)
+            else:       # lost: kept to say why if the effect resolves with no target left
+                lk["facedown"] = lk.get("facedown", ()) + ((c, self.mid[c]),)
 
     def negate_attack(self) -> bool:
         """Negate the attack being made (Magic Cylinder): it ends at once, no battle happens,
@@ -1256,7 +1294,7 @@ class Duel:
             return 1 << self.owner[c]
         if loc == DECK:     # (the top card of a Deck turned face-up: Convulsion of Nature)
             return 3 if "deck_face_up" in self.static_index and \
-                self.deck[self.owner[c]][:1] == [c] and self.has_static("deck_face_up") else 0
+                self.deck[self.owner[c]][-1:] == [c] and self.has_static("deck_face_up") else 0
         if loc & (EXTRA | BANISHED) and self.pos[c] & FACEDOWN:   # (banished face-down:
             return 1 << self.owner[c]                             # Different Dimension Capsule)
         return 3

@@ -105,8 +105,8 @@ def _side(d, p: int, viewer) -> dict:
         "banished_facedown": [i for i, c in enumerate(d.banished[p]) if d.pos[c] & FACEDOWN],
         "hand": None, "extra": None,
         # the top card of the Deck, shown while the Decks lie face-up (Convulsion of Nature)
-        "deck_top": d.data[d.deck[p][0]].name
-        if d.deck[p] and deck_top_public(d, d.deck[p][0]) else None,
+        "deck_top": d.data[d.deck[p][-1]].name
+        if d.deck[p] and deck_top_public(d, d.deck[p][-1]) else None,
     }
     if viewer is None or viewer == p:
         side["hand"] = [card_view(d, c, viewer) for c in d.hand[p]]
@@ -517,11 +517,11 @@ def determinize(duel, player: int, rng):
           ((monsters, _is_monster), (st, _is_spell_trap), (field, _is_field_spell)))
     # the player's own Deck order (the player knows which cards it holds, and may be choosing
     # among them right now: the cards move, their identities stay)
-    top = d.deck[player][:1] if d.deck[player] and deck_top_public(d, d.deck[player][0]) \
+    top = d.deck[player][-1:] if d.deck[player] and deck_top_public(d, d.deck[player][-1]) \
         else []                         # a face-up top card stays where everyone sees it
-    own = sorted(d.deck[player][len(top):])
+    own = sorted(d.deck[player][:len(d.deck[player]) - len(top)])
     _shuffle(own, rng)
-    d.deck[player][:] = top + own
+    d.deck[player][:] = own + top
     d.data = data
     if d.trig_q:           # queued effects of cards dealt again are not known to exist
         dealt = set(monsters + st + field + loose + extra + extra_mon)

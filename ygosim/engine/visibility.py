@@ -26,7 +26,8 @@ def hidden_from(d, c: int, viewer) -> bool:
 
 
 def deck_top_public(d, c: int) -> bool:
-    """Is card c the top card of its owner's Deck while the Decks lie face-up (the continuous
-    rule `deck_face_up`: Convulsion of Nature)? Then both players see it."""
-    return "deck_face_up" in d.static_index and d.deck[d.owner[c]][:1] == [c] and \
+    """Is card c the top card of its owner's Deck while the Decks lie upside down (the
+    continuous rule `deck_face_up`: Convulsion of Nature; the former bottom card, the last of
+    `deck[p]`, is then the top card, Duel.upside_down)? Then both players see it."""
+    return "deck_face_up" in d.static_index and d.deck[d.owner[c]][-1:] == [c] and \
         d.has_static("deck_face_up")

@@ -259,7 +259,10 @@ def excavate_summon(summon_if=None):
     """Steps: turn over cards from the top of the player's Deck until a Normal Summonable
     monster appears, Special Summon it (only if `summon_if(duel, link)` holds, when given, and
     if it may be Special Summoned and there is room), and send every other card turned over
-    (that monster too, if it was not Summoned) to the Graveyard: Monster Gate, Reasoning."""
+    (that monster too, if it was not Summoned) to the Graveyard: Monster Gate, Reasoning.
+    With no such monster in the whole Deck nothing is sent: the cards turned over go back and
+    the Deck is shuffled (ruling chosen, no 2005 source: the OCG FAQ on yugioh-wiki.net's
+    Monster Gate page and EDOPro's scripts, Goat ones included; docs/rulings-choices.md)."""
     def summon_it(d, link):
         found = A.chosen("found")(d, link)
         if found and d.loc[found[0]] == K.DECK and can_special_summon_from(d, found[0],
@@ -268,6 +271,11 @@ def excavate_summon(summon_if=None):
             A.special_summon(lambda d2, l2: found)(d, link)
 
     def rest(d, link):
+        if not link["vars"].get("found"):       # nothing found: shuffled back
+            d.write(f"{d.names[link['player']]} shuffles the cards turned over back into "
+                    "the Deck")
+            d.shuffle_deck(link["player"])
+            return
         left = [c for c in link["vars"].get("excavated", ()) + link["vars"].get("found", ())
                 if d.loc[c] == K.DECK]
         if left:

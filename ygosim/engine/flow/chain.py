@@ -557,7 +557,7 @@ def resolve(d, f):
             return
         if eff.target is not None and link["targets"] and \
                 not any(d.still(t) for t in link["targets"]):
-            d.write(f"{d.name(c)} resolves with no effect (its target is gone)")   # public
+            d.write(f"{d.name(c)} resolves with no effect ({lost_targets(d, link)})")  # public
             return
         if eff.operation:
             if "unaffected" in d.static_index:
@@ -592,6 +592,30 @@ def resolve(d, f):
             spell_resolved(d, link)
         state_check(d)
         f["s"] = 0
+
+
+_LEFT = ((FIELD, "left the field"), (GY, "left the Graveyard"), (HAND, "left the hand"),
+         (K.BANISHED, "is no longer banished"), (K.DECK, "left the Deck"))
+
+
+def lost_targets(d, link) -> str:
+    """Why none of the targets of `link` can be affected any more, in words that are true and
+    name no card: turned face-down by an effect that needed it face-up (Ring of Destruction
+    after Book of Moon: still on the field), or gone from where it was (Duel.moved: where it
+    came from)."""
+    facedown = link.get("facedown", ())
+    why = []
+    for c, _ in link["targets"]:
+        if any(x == c and d.mid[c] == m for x, m in facedown):
+            why.append("was turned face-down")
+            continue
+        w = next((words for where, words in _LEFT if d.moved(c, came_from=where)), None)
+        why.append(w or "is no longer where it was")
+    if len(why) == 1:
+        return f"its target {why[0]}"
+    if len(set(why)) == 1:
+        return f"its targets {why[0].replace('was ', 'were ').replace('is no', 'are no')}"
+    return "none of its targets is still where it was"
 
 
 def targeting_negated(d, link) -> bool:

@@ -31,7 +31,7 @@ def _jar_pick_up(d, link):
     reveal before either Summons (the 2005 ruling)."""
     picked = []
     for p in (d.tp, 1 - d.tp):
-        cards = d.deck[p][:5]
+        cards = d.top_cards(p, 5)
         if cards:
             d.reveal(cards, head=f"{d.names[p]} picks up and shows")    # to both players
             d.send(cards, HAND, K.R_EFFECT, link["player"])
@@ -39,57 +39,77 @@ def _jar_pick_up(d, link):
     link["vars"]["jar"] = tuple(picked)
 
 
-def _jar_fit(d, c, p):
-    data = d.data[c]
-    return d.loc[c] == HAND and data.is_monster and 0 < data.level <= 4 and \
-        can_special_summon_from(d, c, p)
+def _jar_fit(locked_to_gy):
+    """A picked-up monster player p Special Summons (or, with no room for it, sends to the
+    Graveyard): Level 4 or lower, one that may be Special Summoned. Under a "cannot Summon"
+    rule (Scapegoat's), `locked_to_gy` (2005): still one, sent to the Graveyard (the 2005
+    Netrep ruling: "all monsters that could be Special Summoned will be sent to the
+    Graveyard"); today: not one, it stays in the hand with the other cards (today's text, "add
+    any remaining cards to their hand"; EDOPro; docs/rulings-choices.md)."""
+    def fit(d, c, p):
+        data = d.data[c]
+        if not (d.loc[c] == HAND and data.is_monster and 0 < data.level <= 4 and
+                can_special_summon_from(d, c, p)):
+            return False
+        return locked_to_gy or not summon_locked(d, p)
+    return fit
 
 
-def _jar_choose(d, link):
-    """A player with more such monsters than free zones picks those to Summon (asked of each
-    player in turn: the turn player first)."""
-    k = link["vars"].get("jar_k", 0)
-    jar = link["vars"]["jar"]
-    if k >= len(jar):
-        return
-    link["vars"]["jar_k"] = k + 1
-    p, cards = jar[k]
-    fit = [c for c in cards if _jar_fit(d, c, p)]
-    room = len(d.free_mzones(p))
-    if summon_locked(d, p):
-        room = 0                    # under Scapegoat's rule: they go to the Graveyard
-    key = f"jar_sum{p}"
-    push(d, "steps", lid=A._lid(d, link), steps=(_jar_choose,))    # then the next player
-    if len(fit) <= room:
-        link["vars"][key] = tuple(fit)
-    elif room == 0:
-        link["vars"][key] = ()
-    else:
-        A.ask_select(d, link, p, d.select_options(fit, room, player=p),
-                     f"{d.name(link['card'])}: choose the monsters to Special Summon", key)
+def _jar_choose(fit_for):
+    def choose(d, link):
+        """A player with more such monsters than free zones picks those to Summon (asked of
+        each player in turn: the turn player first)."""
+        k = link["vars"].get("jar_k", 0)
+        jar = link["vars"]["jar"]
+        if k >= len(jar):
+            return
+        link["vars"]["jar_k"] = k + 1
+        p, cards = jar[k]
+        fit = [c for c in cards if fit_for(d, c, p)]
+        room = len(d.free_mzones(p))
+        if summon_locked(d, p):
+            room = 0                # under Scapegoat's rule: none is Summoned
+        key = f"jar_sum{p}"
+        push(d, "steps", lid=A._lid(d, link), steps=(choose,))    # then the next player
+        if len(fit) <= room:
+            link["vars"][key] = tuple(fit)
+        elif room == 0:
+            link["vars"][key] = ()
+        else:
+            A.ask_select(d, link, p, d.select_options(fit, room, player=p),
+                         f"{d.name(link['card'])}: choose the monsters to Special Summon", key)
+    return choose
 
 
-def _jar_summon(d, link):
-    """Each player Special Summons their own chosen monsters (face-up Attack or face-down
-    Defense, their choice); the other picked-up monsters that could not be Summoned go to the
-    Graveyard; the other cards stay in the hand."""
-    lid = A._lid(d, link)
-    jar = link["vars"]["jar"]
-    gone = []
-    for p, cards in jar:
-        chosen = set(link["vars"].get(f"jar_sum{p}", ()))
-        gone += [c for c in cards if _jar_fit(d, c, p) and c not in chosen]
-    if gone:
-        d.send(gone, GY, K.R_EFFECT, link["player"])
-    for p, cards in reversed(jar):          # pushed last runs first: the turn player first
-        chosen = tuple(c for c in link["vars"].get(f"jar_sum{p}", ()) if d.loc[c] == HAND)
-        if chosen:
-            push(d, "special_summon", cards=chosen, player=p, pos=None,
-                 positions=(ATTACK, FACEDOWN_DEFENSE), how=K.SUM_SPECIAL, lid=lid)
+def _jar_summon(fit_for):
+    def summon(d, link):
+        """Each player Special Summons their own chosen monsters (face-up Attack or face-down
+        Defense, their choice); the other picked-up monsters that could not be Summoned go to
+        the Graveyard; the other cards stay in the hand."""
+        lid = A._lid(d, link)
+        jar = link["vars"]["jar"]
+        gone = []
+        for p, cards in jar:
+            chosen = set(link["vars"].get(f"jar_sum{p}", ()))
+            gone += [c for c in cards if fit_for(d, c, p) and c not in chosen]
+        if gone:
+            d.send(gone, GY, K.R_EFFECT, link["player"])
+        for p, cards in reversed(jar):          # pushed last runs first: the turn player first
+            chosen = tuple(c for c in link["vars"].get(f"jar_sum{p}", ()) if d.loc[c] == HAND)
+            if chosen:
+                push(d, "special_summon", cards=chosen, player=p, pos=None,
+                     positions=(ATTACK, FACEDOWN_DEFENSE), how=K.SUM_SPECIAL, lid=lid)
+    return summon
 
 
-script("Cyber Jar", flip((A.destroy(A.monsters(ANY)), _jar_pick_up, _jar_choose, _jar_summon),
-                         label="destroy all monsters; both players pick up five cards"))
+def _cyber_jar(locked_to_gy):
+    fit = _jar_fit(locked_to_gy)
+    return flip((A.destroy(A.monsters(ANY)), _jar_pick_up, _jar_choose(fit), _jar_summon(fit)),
+                label="destroy all monsters; both players pick up five cards")
+
+
+script("Cyber Jar", _cyber_jar(False))
+script("Cyber Jar", _cyber_jar(True), era="goat")
 
 
 # Cipher Soldier: while it battles a Warrior, it gains 2000 ATK and DEF. 2005: for the whole

@@ -98,7 +98,7 @@ def _opp_hand(d, link):
     return bool(d.hand[1 - link["player"]])
 
 
-_MILL_2 = A.send_to(lambda d, link: d.deck[1 - link["player"]][:2], K.GY)
+_MILL_2 = A.send_to(lambda d, link: d.top_cards(1 - link["player"], 2), K.GY)
 
 
 def _scorpion(operation, label, condition=_SCORPION, target=None):
@@ -109,9 +109,9 @@ def _scorpion(operation, label, condition=_SCORPION, target=None):
 def _look_top(d, link):
     """Chick the Yellow: look at the opponent's top card, put it back on top or at the
     bottom (its player alone sees it: shown to that player, named in their prompt)."""
-    deck = d.deck[1 - link["player"]]
+    deck = d.top_cards(1 - link["player"], 1)
     if deck:
-        d.reveal(deck[:1], to=link["player"], note=" (the top card of the opponent's Deck)")
+        d.reveal(deck, to=link["player"], note=" (the top card of the opponent's Deck)")
         A.ask(d, link, Decision(link["player"], YESNO, [Option("yes"), Option("no")],
                                 f"{d.name(link['card'])}: the top card of the opponent's Deck "
                                 f"is {d.name(deck[0])}; put it at the bottom?", link["card"]),
@@ -120,8 +120,8 @@ def _look_top(d, link):
 
 def _put_back(d, link):
     q = 1 - link["player"]
-    if d.deck[q] and link["vars"].get("bottom"):
-        d.place(d.deck[q][0], DECK, top=False)
+    if d.deck[q] and link["vars"].get("bottom"):     # (upside down: the bottom is deck[0])
+        d.place(d.top_cards(q, 1)[0], DECK, top=d.upside_down())
         d.write(f"{d.names[link['player']]} puts the top card of {d.names[q]}'s Deck at the "
                 "bottom")
     elif d.deck[q]:
@@ -277,6 +277,9 @@ def _balter_won(d, link):
 
 # When a Normal Spell Card is activated: pay 1000 LP to negate its effect (the Spell resolves
 # doing nothing; either turn, any number of times; not while it has been destroyed by battle).
+# The negation resolves even if Dark Balter has left the field or been turned face-down by
+# then: an activated effect resolves without its card unless its text ties it to the card
+# staying face-up (Ryu Senshi's does: A.while_face_up; docs/engine.md).
 # An Effect Monster it destroys by battle has its effects negated, also in the Graveyard (no
 # Sangan, Mystic Tomato or Pyramid Turtle effect): applied after damage calculation, no Chain.
 script("Dark Balter the Terrible",

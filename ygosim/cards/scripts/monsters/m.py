@@ -17,29 +17,25 @@ def _spell_or_trap(d, c):
     return d.data[c].is_spell or d.data[c].is_trap
 
 
-def _merchant_rest(to_gy_if_none):
+def _merchant_rest(d, link):
     """The excavated cards other than the Spell/Trap found go to the Graveyard. When none was
-    found: today the Deck is shuffled (nothing is sent); by the 2005 text every card turned
-    over goes to the Graveyard (our reading of "any other cards picked up are sent to the
-    Graveyard": docs/goat-cards.md; a choice, the sources being thin)."""
-    def step(d, link):
-        found = A.chosen("found")(d, link)
-        rest = [c for c in link["vars"].get("excavated", ()) if d.loc[c] == K.DECK]
-        if found:
-            d.send(found, K.HAND, K.R_EFFECT, link["player"])
-        if found or to_gy_if_none:
-            if rest:
-                d.send(rest, GY, K.R_EFFECT, link["player"])
-        else:
-            d.shuffle_deck(link["player"])
-    return step
+    found the Deck is shuffled back, nothing sent (ruling chosen for both eras, no 2005 source
+    settling it: the OCG FAQ and EDOPro's script; the 2005 version sent the whole Deck to the
+    Graveyard before: docs/rulings-choices.md)."""
+    found = A.chosen("found")(d, link)
+    rest = [c for c in link["vars"].get("excavated", ()) if d.loc[c] == K.DECK]
+    if found:
+        d.send(found, K.HAND, K.R_EFFECT, link["player"])
+        if rest:
+            d.send(rest, GY, K.R_EFFECT, link["player"])
+    else:
+        d.write(f"{d.names[link['player']]} shuffles the cards turned over back into the Deck")
+        d.shuffle_deck(link["player"])
 
 
 # FLIP: excavate until a Spell/Trap; add it to the hand, the other excavated cards to the GY.
-script("Magical Merchant", flip((A.excavate_until(_spell_or_trap), _merchant_rest(False)),
+script("Magical Merchant", flip((A.excavate_until(_spell_or_trap), _merchant_rest),
                                 label="excavate until a Spell/Trap"))
-script("Magical Merchant", flip((A.excavate_until(_spell_or_trap), _merchant_rest(True)),
-                                label="excavate until a Spell/Trap"), era="goat")
 
 script("Man-Eater Bug", flip(A.destroy(A.targets),
                              target=Target(A.monsters(ANY), prompt="choose a monster to destroy"),

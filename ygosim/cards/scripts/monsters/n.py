@@ -11,7 +11,7 @@ from ..common import battle_destroyed_in_gy, stat_aura
 
 def _flip_monster(d, c):
     data = d.data[c]
-    return data.is_monster and "flip" in data.frames and data.name != "Night Assailant"
+    return data.is_monster and "flip" in data.frames
 
 
 def _from_hand_to_gy(d, link):
@@ -21,15 +21,16 @@ def _from_hand_to_gy(d, link):
 
 # FLIP: destroy a monster the opponent controls (targets). Sent from the hand to the Graveyard
 # (a discard for a cost or by an effect, the hand size limit...): return a Flip monster other
-# than Night Assailant from the Graveyard to the hand (mandatory; it targets, so with no such
-# monster it does not activate).
+# than this card from the Graveyard to the hand (mandatory; it targets, so with no such monster
+# it does not activate). "Other than this card" is this very card, not its name: another Night
+# Assailant in the Graveyard may be returned (2005 and today's texts say "this card").
 script("Night Assailant",
        flip(A.destroy(A.targets), target=Target(A.monsters(OPP),
                                                 prompt="choose a monster to destroy"),
             label="destroy an opponent's monster"),
        trigger(K.EV_TO_GY, A.to_hand(A.targets), optional=False, range=GY,
                condition=_from_hand_to_gy,
-               target=Target(A.pile(GY, YOU, _flip_monster),
+               target=Target(A.excluding_this(A.pile(GY, YOU, _flip_monster)),
                              prompt="choose a Flip monster in your Graveyard"),
                label="return a Flip monster from the Graveyard to the hand"))
 

@@ -142,13 +142,16 @@ def _spell_effect(d, src, link):
 
 
 # When a Normal Trap Card is activated (either player's): pay 1000 LP to negate its effect (a
-# Quick Effect chained to it, not a Counter Trap; no limit per turn). Ruling chosen (issue 13):
-# like Dark Balter the Terrible's, the negation resolves even if Ryu Senshi has left the field
-# meanwhile (the general rule for a monster's activated effect; neither text asks it to stay,
-# unlike Horus LV8's "as long as this card remains face-up"; EDOPro's scripts agree). A Spell
-# effect that targets it is negated and that Spell is destroyed (as the Spell resolves).
+# Quick Effect chained to it, not a Counter Trap; no limit per turn). Its text makes the
+# negation depend on Ryu Senshi staying face-up ("as long as this card remains face-up on the
+# field": the OCG text, このカードがフィールド上に表側表示で存在する限り, and issue 27's
+# ruling): if Ryu Senshi has left the field or been turned face-down when it resolves, the Trap
+# is not negated (A.while_face_up). Dark Balter the Terrible's text has no such clause: its
+# negation resolves anyway (the general rule for an activated effect; EDOPro resolves both).
+# A Spell effect that targets it is negated and that Spell is destroyed (as the Spell
+# resolves).
 script("Ryu Senshi",
-       quick(A.negate_effect_below,
+       quick(A.while_face_up(A.negate_effect_below),
              condition=chained_to(_normal_trap_activated), cost=A.pay_lp(1000),
              can_pay=A.lp_at_least(1000), label="pay 1000 LP: negate a Normal Trap's effect"),
        continuous("negate_targeting", _spell_effect))

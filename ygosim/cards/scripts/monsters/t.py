@@ -142,18 +142,27 @@ def _other(d, src, c):
     return c != src
 
 
+def _ter(keep_face_down):
+    return (continuous("cannot_attack", _other),
+            continuous("no_position_change", _other),
+            continuous("stat", _ter_stats),
+            continuous("battle_substitute", _ter_substitute),
+            ignition(A.equip_monster(A.targets, keep_face_down=keep_face_down),
+                     condition=_ter_can_equip,
+                     target=Target(A.monsters(OPP), prompt="choose a monster to equip"),
+                     once_per_turn=True, label="equip an opponent's monster"))
+
+
 # Other monsters cannot attack or change their battle positions (manually); once per turn,
 # target a monster the opponent controls (face-up or face-down) and equip it to this card
 # (one at a time); its ATK/DEF become that monster's; if it would be destroyed by battle, the
-# equipped monster is destroyed instead.
-script("Thousand-Eyes Restrict",
-       continuous("cannot_attack", _other),
-       continuous("no_position_change", _other),
-       continuous("stat", _ter_stats),
-       continuous("battle_substitute", _ter_substitute),
-       ignition(A.equip_monster(A.targets), condition=_ter_can_equip,
-                target=Target(A.monsters(OPP), prompt="choose a monster to equip"),
-                once_per_turn=True, label="equip an opponent's monster"))
+# equipped monster is destroyed instead. Today a face-down monster is equipped face-up and its
+# ATK/DEF are taken; 2005: it is equipped face-down and this card's ATK/DEF become 0 ("If
+# Thousand-Eyes Restrict is equipped with a face-down Monster Card, its ATK and DEF become 0":
+# previously official rulings, yugioh.pl; a 2003 review: "a face-down monster results in the
+# ATK and DEF of 0/0").
+script("Thousand-Eyes Restrict", *_ter(False))
+script("Thousand-Eyes Restrict", *_ter(True), era="goat")
 
 
 # -- Tribe-Infecting Virus ---------------------------------------------------------------

@@ -18,7 +18,7 @@ script("A Feather of the Phoenix", spell(
 
 script("Ancient Telescope", spell(
     condition=A.exists(A.pile(DECK, OPP)),
-    operation=A.reveal(lambda d, link: d.deck[1 - link["player"]][:5])))
+    operation=A.reveal(lambda d, link: d.top_cards(1 - link["player"], 5))))
 
 
 def _oath_reveal(d, link):
@@ -27,7 +27,7 @@ def _oath_reveal(d, link):
     p = link["player"]
     if not d.deck[p]:
         return
-    c = d.deck[p][0]
+    c = d.top_cards(p, 1)[0]
     d.reveal([c], head=f"{d.names[p]} turns over")      # shown to both
     if d.data[c].name == link["vars"].get("declared"):
         d.send([c], K.HAND, K.R_EFFECT, p)
@@ -47,13 +47,22 @@ script("Archfiend's Oath", spell(),
                 label="pay 500 LP, declare a card, turn over the top card"))
 
 
+def _axe(misses_timing):
+    return (*equip_spell(None, 1000, 0),
+            trigger(K.EV_TO_GY, A.send_to(A.this_card_still, DECK), when=misses_timing,
+                    range=GY, condition=all_of(A.from_field, A.exists(A.monsters(YOU))),
+                    cost=A.tribute(A.monsters(YOU)),
+                    label="Tribute a monster: back on top of the Deck"))
+
+
 # Axe of Despair: Equip Spell, +1000 ATK. When it is sent from the field to the Graveyard, its
-# player may Tribute one of their monsters (cost) to put it on top of their Deck: an optional
-# "When" trigger, so it can miss the timing.
-script("Axe of Despair", *equip_spell(None, 1000, 0),
-       trigger(K.EV_TO_GY, A.send_to(A.this_card_still, DECK), when=True, range=GY,
-               condition=all_of(A.from_field, A.exists(A.monsters(YOU))),
-               cost=A.tribute(A.monsters(YOU)), label="Tribute a monster: back on top of the Deck"))
+# player may Tribute one of their monsters (cost) to put it on top of their Deck. Today an
+# optional "When ...: You can" trigger, so it can miss the timing. 2005: it does not (ruling
+# chosen, no 2005 source settling it: EDOPro's Goat script, "doesn't miss timing", as for
+# Horn of Light and Malevolent Nuzzler, the other Equip Spells that return to the top of the
+# Deck; docs/rulings-choices.md).
+script("Axe of Despair", *_axe(True))
+script("Axe of Despair", *_axe(False), era="goat")
 
 # Autonomous Action Unit (Equip Spell): pay 1500 LP (cost), target a monster in the opponent's
 # Graveyard: Special Summon it to your field in Attack Position, equipped with this card; when

@@ -60,9 +60,11 @@ script("Creature Swap", spell(
 
 
 # Convulsion of Nature (Continuous Spell): while it is face-up both players turn their Decks
-# upside down: the top card of each Deck is public (observe: each side's "deck_top"; the
-# continuous rule `deck_face_up`, visibility.deck_top_public); the Decks are drawn from, searched
-# and shuffled as usual (a shuffle shows a new top card).
+# upside down: each Deck's former bottom card is now its top card, face-up for both players,
+# and is the one drawn (the continuous rule `deck_face_up`: Duel.upside_down, Duel.top_cards;
+# observe: each side's "deck_top", visibility.deck_top_public); the Decks are searched and
+# shuffled as usual (a shuffle shows a new top card); when it leaves the field they are turned
+# back (the original top card is on top again).
 script("Convulsion of Nature", spell(), continuous("deck_face_up"))
 
 # Chain Energy (Continuous Spell): while it is face-up, each player pays 500 LP for every card

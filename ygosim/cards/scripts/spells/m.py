@@ -117,7 +117,9 @@ script("Monster Gate", spell(
     cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),
     operation=excavate_summon()))
 # 2005 (docs/goat-cards.md ruling R1): it may be activated with no such monster left in the
-# Deck: then every card turned over (the whole Deck) goes to the Graveyard.
+# Deck: then the whole Deck is turned over, nothing is Summoned and the Deck is shuffled back
+# (ruling chosen, no 2005 source: the OCG FAQ and EDOPro's Goat script; the whole Deck went
+# to the Graveyard before: docs/rulings-choices.md).
 script("Monster Gate", spell(
     can_pay=A.exists(A.monsters(YOU)),
     cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),

@@ -81,7 +81,7 @@ def _quiz_answer(d, link):
     p = link["player"]
     if not d.deck[p]:
         return
-    c = d.deck[p][0]
+    c = d.top_cards(p, 1)[0]
     data = d.data[c]
     kind = "Monster" if data.is_monster else ("Spell" if data.is_spell else "Trap")
     d.reveal([c], note=f" (the top card of {d.names[p]}'s Deck)")     # turned over: shown to both
