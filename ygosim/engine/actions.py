@@ -14,7 +14,7 @@ from .const import DECK, HAND, MZONE, GY, FIELD, FACEDOWN
 from .decision import Option, Picks, SELECT, YESNO, Decision
 from .decision import CALL as K_CALL, ZONE as K_ZONE
 from .decision import DECLARE as K_DECLARE
-from .effects import ACTIVATE
+from .effects import ACTIVATE, each_step
 from .flow import push
 from .gy_lock import gy_locked, own_gy_free
 
@@ -271,25 +271,18 @@ def destroyed_by(d, lk) -> list:
     return out
 
 
-def each_step(seq):
-    """Every step of a sequence of steps, in order, the steps of `when` branches included
-    (what an effect would do: destroyed_by, makes_discard)."""
-    for st in seq:
-        if isinstance(st, tuple):
-            yield from each_step(st)
-            continue
-        yield st
-        then = getattr(st, "then", None)
-        if then is not None:
-            yield from each_step(then)
-
-
-def makes_discard(d, lk) -> bool:
-    """Would the effect of Chain Link `lk` make a player discard as it resolves (a step marked
-    `discards`: `discard` not as a cost, `discard_random`, `discard_hand`, a `send_to` from the
-    hand with R_DISCARD)? A discard paid as a cost does not count (Gravekeeper's Watcher)."""
+def makes_discard(d, lk, who=ANY) -> bool:
+    """Would the effect of Chain Link `lk` make a player discard as it resolves? Its steps say
+    whom they make discard (`discards`: YOU, its player; OPP; ANY, both or either: `discard`
+    not as a cost, `discard_random`, `discard_hand`, a `send_to` with R_DISCARD); `who` asks
+    about its player (YOU) or the opponent (OPP). A discard paid as a cost does not count
+    (Gravekeeper's Watcher: an effect that makes its activator discard)."""
     eff = d.data[lk["card"]].script.effects[lk["ei"]]
-    return any(getattr(st, "discards", False) for st in each_step(eff.operation))
+    for st in each_step(eff.operation):
+        whom = getattr(st, "discards", None)
+        if whom and (who == ANY or whom in (who, ANY)):
+            return True
+    return False
 
 
 def send_to(sel, where, reason=K.R_EFFECT):
@@ -300,7 +293,7 @@ def send_to(sel, where, reason=K.R_EFFECT):
         if cards:
             d.send(cards, where, reason, link["player"])
     if reason & K.R_DISCARD and not reason & K.R_COST:
-        step.discards = True        # (makes_discard: Drop Off)
+        step.discards = ANY         # (makes_discard: Drop Off)
     return step
 
 
@@ -323,6 +316,7 @@ def draw(n, who=YOU):
         for p in ps:
             d.draw(p, k)
             d.check_exodia(p)
+    step.draws = who        # (draw_blocked)
     return step
 
 
@@ -907,12 +901,12 @@ def banish_cost(sel):
 
 
 # ------------------------------------------------------------------ the hand
-def _discard_step(into, reason):
+def _discard_step(into, reason, who=YOU):
     def step(d, link):
         cards = [c for c in link["vars"].get(into, ()) if d.loc[c] == HAND]
         if cards:
             d.send(cards, GY, reason | K.R_DISCARD, link["player"])
-    step.discards = not reason & K.R_COST       # (makes_discard)
+    step.discards = None if reason & K.R_COST else who      # (makes_discard)
     return step
 
 
@@ -924,7 +918,7 @@ def discard(n=1, who=YOU, filter=None, into="discarded", cost=False, prompt=None
         sel = excluding_this(sel)
     return (choose(sel, n, into=into, who=who,
                    prompt=prompt or f"discard {n} card{'s' if n > 1 else ''}"),
-            _discard_step(into, K.R_COST if cost else K.R_EFFECT))
+            _discard_step(into, K.R_COST if cost else K.R_EFFECT, who))
 
 
 def can_discard(n=1, filter=None):
@@ -955,7 +949,7 @@ def discard_random(n=1, who=OPP, into="discarded"):
         if out:
             d.write(f"Discarded at random: {d.cards(out)}")     # (hidden until they move)
             d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
-    step.discards = True
+    step.discards = who
     return step
 
 
@@ -1492,7 +1486,7 @@ def discard_hand(who=ANY):
         cards = [c for p in _players(link, who) for c in d.hand[p]]
         if cards:
             d.send(cards, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
-    step.discards = True
+    step.discards = who
     return step
 
 

@@ -68,6 +68,39 @@ def _steps(x) -> tuple:
     return tuple(out)
 
 
+def each_step(seq):
+    """Every step of a sequence of steps, in order, the steps of `when` branches (their `then`)
+    included: what an effect would do (actions.destroyed_by, actions.makes_discard,
+    draw_blocked)."""
+    for st in seq:
+        if isinstance(st, tuple):
+            yield from each_step(st)
+            continue
+        yield st
+        then = getattr(st, "then", None)
+        if then is not None:
+            yield from each_step(then)
+
+
+def draw_blocked(d, eff, p) -> bool:
+    """Would effect `eff`, activated by player p, make a player draw who may not draw now (the
+    continuous rule `no_draw`, apply(duel, source, player): Protector of the Sanctuary)? Such
+    an effect cannot be activated (flow.chain.can_activate; EDOPro's IsPlayerCanDraw checks:
+    Pot of Greed, Graceful Charity). Its steps say whom they make draw (`draws`: "you", its
+    player; "opp"; "any": both: actions.draw)."""
+    from .const import DRAW
+    if d.phase == DRAW:
+        return False
+    for st in each_step(eff.operation):
+        whom = getattr(st, "draws", None)
+        if whom is None:
+            continue
+        for q in ((p,) if whom == "you" else (1 - p,) if whom == "opp" else (p, 1 - p)):
+            if d.has_static("no_draw", q):
+                return True
+    return False
+
+
 @dataclass(frozen=True, eq=False)
 class Target:
     """Targets chosen on activation: `candidates(duel, link)` gives the legal ones (a list or

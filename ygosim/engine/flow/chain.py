@@ -8,7 +8,7 @@ from .. import const as K
 from ..const import (HAND, MZONE, SZONE, GY, FIELD, ATTACK, FACEDOWN, DEFENSE, FACEUP, MAIN1,
                      MAIN2, BATTLE, FACEDOWN_DEFENSE)
 from ..decision import Option, RESPONSE, ACTIVATE_OPTS
-from ..effects import ACTIVATE, IGNITION, N_PHASES, period_bit
+from ..effects import ACTIVATE, IGNITION, N_PHASES, draw_blocked, period_bit
 from ..gy_lock import gy_negated
 from .core import proc, push, pop
 
@@ -174,6 +174,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             lk = d.links[lid]
             if lk["card"] == c and lk["ei"] == ei:
                 return False
+    if "no_draw" in d.static_index and draw_blocked(d, eff, p):
+        return False        # it would make a player draw who may not (Protector of the Sanctuary)
     condition, can_pay, target = eff.condition, eff.can_pay, eff.target
     if condition is None and can_pay is None and target is None:
         return True

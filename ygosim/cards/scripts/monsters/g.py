@@ -168,14 +168,15 @@ script("Granmarg the Rock Monarch", trigger(
 
 
 # Gravekeeper's Watcher: from the hand, when the opponent activates a card or an effect that would
-# make a player discard as it resolves (a discard paid as a cost does not count: Lightning
-# Vortex), its owner may send it to the Graveyard (a cost) to negate that activation and destroy
-# the card (Delinquent Duo, Graceful Charity, Card Destruction, Morphing Jar...).
+# make that opponent discard as it resolves (2005: "... making your opponent discard"; a discard
+# paid as a cost does not count: Lightning Vortex; an effect that makes only Watcher's owner
+# discard, Delinquent Duo, is not one), its owner may send it to the Graveyard (a cost) to negate
+# that activation and destroy the card (Graceful Charity, Card Destruction, Morphing Jar...).
 def _opponent_discards(d, link):
     if not d.chain:
         return False
     lk = d.links[d.chain[-1]]
-    return lk["player"] != link["player"] and A.makes_discard(d, lk)
+    return lk["player"] != link["player"] and A.makes_discard(d, lk, A.YOU)
 
 
 script("Gravekeeper's Watcher", quick(

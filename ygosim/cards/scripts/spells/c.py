@@ -20,6 +20,8 @@ def _discard_hands_and_draw(d, link):
             d.check_exodia(p)
 
 
+_discard_hands_and_draw.discards = A.ANY     # (A.makes_discard: Gravekeeper's Watcher)
+
 script("Card Destruction", spell(
     condition=lambda d, link: sum(1 for p in (0, 1) for c in d.hand[p]
                                   if c != link["card"]) > 0,
