@@ -304,6 +304,8 @@ def check_option_rules(d) -> None:
             assert d.turn_in[c] != t or _repos_ok(d, c), f"Flip Summon the turn it was Set: {what}"
             assert d.pos_turn[c] != t, f"Flip Summon after a position change: {what}"
             assert d.attacked[c] != t, f"Flip Summon after an attack declaration: {what}"
+            assert not d.has_static("no_position_change", c), \
+                f"Flip Summon of a monster whose position is locked: {what}"
         elif v == "change":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.loc[c] == K.MZONE and d.ctrl[c] == p and not d.pos[c] & K.FACEDOWN, what

@@ -749,6 +749,20 @@ def flip_faceup(sel, pos=K.ATTACK, flip_effects=True):
     return step
 
 
+def change_to(sel, pos=K.DEFENSE):
+    """Change the selected monsters to face-up `pos` (ATTACK or DEFENSE): a face-down one is
+    turned face-up (its FLIP effects activate), a face-up one in the other position changes
+    (Desert Sunlight: every monster you control to face-up Defense Position)."""
+    def step(d, link):
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.pos[c] != pos:
+                d.set_position(c, pos)
+                if d.pos[c] == pos:     # (not a monster unaffected by the effect)
+                    d.write(f"{d.card(c)} is changed to face-up "
+                            f"{'Defense' if pos & K.DEFENSE else 'Attack'} Position")
+    return step
+
+
 # ------------------------------------------------------------------ the hand
 def set_from_hand(filter=None, into="set"):
     """While resolving: the player may Set a Spell/Trap Card (matching filter) from their hand
@@ -1133,15 +1147,16 @@ def free_tokens(d, p, name, n):
 
 
 def tokens(name, count, pos=K.DEFENSE, who=YOU, exempt=False):
-    """Special Summon `count` Tokens named `name` (in position `pos`; None: asked). The card's
-    script must list the Token in `extra={"tokens": (name,)}`."""
+    """Special Summon `count` Tokens named `name` (in position `pos`; None: asked) onto the
+    field of `who` (OPP: the opponent's field, the effect's player Summoning them: Ojama Trio).
+    The card's script must list the Token in `extra={"tokens": (name,)}`."""
     def step(d, link):
         p = link["player"] if who == YOU else 1 - link["player"]
         n = min(count, len(d.free_mzones(p)))
         cards = tuple(free_tokens(d, p, name, n))
         if cards:
             push(d, "special_summon", cards=cards, player=p, pos=pos, how=K.SUM_SPECIAL,
-                 **({"exempt": True} if exempt else {}))
+                 by=link["player"], src=link["card"], **({"exempt": True} if exempt else {}))
     return step
 
 
@@ -1201,6 +1216,35 @@ def bound_monster(d, link):
     return [t] if t >= 0 else []
 
 
+def hold(sel, ends=K.WHILE_FACEUP):
+    """This card keeps the selected cards as "the selected cards" of its continuous effect
+    (persistent targets, any number: Xing Zhen Hu's two Set cards, the attackers Mirror Wall
+    halves), as long as this card stays where it is (a rule on each held card, named by this
+    card's identity: it lapses when this card moves or is turned face-down) and each held card
+    does: `ends`, the events that end it on the held card (const.End; by default it leaving
+    the field or being turned face-down). Read with `holds` / `held`."""
+    def step(d, link):
+        src = link["card"]
+        if not d.loc[src] & FIELD or d.mid[src] != link["cmid"]:
+            return
+        for c in sel(d, link):
+            d.flag_card(c, ("held_by", src, d.mid[src]), K.FOREVER, ends)
+    return step
+
+
+def holds(d, src, c) -> bool:
+    """Does card src (as it is now) hold card c (as it is now)? (`hold`; a continuous rule's
+    apply: `lambda d, src, c: holds(d, src, c)`)"""
+    return bool(d.cflags) and d.card_flag(c, ("held_by", src, d.mid[src]))
+
+
+def held(d, link) -> list:
+    """Selector: the cards this card holds now (`hold`)."""
+    src = link["card"]
+    key = ("held_by", src, d.mid[src])
+    return [x[0] for x in d.cflags if x[2] == key and d.mid[x[0]] == x[1]]
+
+
 # ------------------------------------------------------------------ attack rules
 def card_rule(sel, name, turns=0, ends=None):
     """A rule on each selected card until the end of this turn (+turns): "no_attack" (it
@@ -1241,6 +1285,17 @@ def shuffle_into_deck(sel):
             d.send(cards, DECK, K.R_EFFECT, link["player"])
             for p in sorted({d.owner[c] for c in cards}):
                 d.shuffle_deck(p)
+    return step
+
+
+def to_deck(sel, bottom=False):
+    """Put the selected cards on top (or at the bottom) of their owners' Decks, unshuffled
+    (an Extra Deck monster goes back to the Extra Deck, a Token ceases to exist): Phoenix
+    Wing Wind Blast, Good Goblin Housekeeping."""
+    def step(d, link):
+        cards = sel(d, link)
+        if cards:
+            d.send(cards, DECK, K.R_EFFECT, link["player"], top=not bottom)
     return step
 
 

@@ -1117,9 +1117,14 @@ class Duel:
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
             return
-        if not battle and self.pflags and self.player_flag(p, "no_effect_damage"):
-            self.write(f"{self.names[p]} takes no effect damage")    # (Pikeru's Circle...)
-            return
+        if self.pflags:
+            if not battle and self.player_flag(p, "no_effect_damage"):
+                self.write(f"{self.names[p]} takes no effect damage")   # (Pikeru's Circle...)
+                return
+            if by != p and self.player_flag(p, "no_damage_from_opp"):
+                # (battle damage, or an effect of the opponent's: Hallowed Life Barrier)
+                self.write(f"{self.names[p]} takes no damage from the opponent")
+                return
         self.lp[p] = max(self.lp[p] - amount, 0)     # LP never go below 0
         if not self.lp[p]:
             self.lp_out = True
@@ -1226,7 +1231,11 @@ class Duel:
         for cid, ei, eff in self.trig_index.get(etype, ()):
             where = loc[cid]
             if not eff.range & where:
-                continue
+                if where or cid != c or type(info) is not tuple:
+                    continue
+                where = info[0]     # a Token that just left the field is nowhere: its own
+                if not eff.range & where:   # effects on leaving are those of where it was
+                    continue
             if where & FIELD and self.pos[cid] & FACEDOWN:
                 continue   # a face-down card's effects do not activate
             if eff.condition is not None:

@@ -148,6 +148,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False        # (Chain Energy)
         if data.is_spell and d.has_static("no_spell_activation", p):
             return False        # (Spell Canceller)
+        if "cannot_activate" in d.static_index and d.has_static("cannot_activate", c):
+            return False    # (this card may not be activated: Xing Zhen Hu's Set cards)
     else:
         if loc & FIELD and d.pos[c] & FACEDOWN and \
                 not (loc == SZONE and with_card_activation(d, c, p, open_state)):

@@ -151,7 +151,8 @@ def idle_options(d) -> list[Option]:
                 if locks is None:
                     locks = d.active_statics("no_position_change")
                 if not (locks and d.applies(locks, c)):   # (a Flip Summon changes it too:
-                    opts.append(FLIP_OPTS[c])             # Swords of Concealing Light)
+                    opts.append(FLIP_OPTS[c])             # Swords of Concealing Light,
+                                                          # Nightmare Wheel)
         elif not d.data[c].link_arrows:     # a Link Monster stays in Attack Position
             if locks is None:
                 locks = d.active_statics("no_position_change")

@@ -29,8 +29,9 @@ def triggers(d, f):
         for i, t in enumerate(ready):        # effects applied as rules come first, one by one
             if d.data[t[0]].script.effects[t[1]].kind == RULE:
                 d.trig_q = [x for x in d.trig_q if x is not t]
-                if d.data[t[0]].script.effects[t[1]].range & d.loc[t[0]]:
-                    push(d, "rule_effect", c=t[0], ei=t[1], ev=t[2])
+                if d.data[t[0]].script.effects[t[1]].range & d.loc[t[0]] or not d.loc[t[0]]:
+                    push(d, "rule_effect", c=t[0], ei=t[1], ev=t[2])   # (nowhere: a Token
+                                                                       # that left the field)
                 return
         d.trig_q = wait
         if not ready:
@@ -138,7 +139,7 @@ def rule_effect(d, f):
     if f["s"] == 0:
         lid = d.next_lid
         d.next_lid += 1
-        p = d.ctrl[c] if d.loc[c] & FIELD else d.owner[c]
+        p = d.ctrl[c] if d.loc[c] & FIELD or not d.loc[c] else d.owner[c]
         d.links[lid] = {"card": c, "ei": f["ei"], "player": p, "targets": (), "vars": {},
                         "negated": False, "speed": 0, "event": f["ev"], "events": (f["ev"],),
                         "card_act": False, "cmid": d.mid[c]}

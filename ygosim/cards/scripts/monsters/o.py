@@ -32,3 +32,25 @@ script("Otohime", spirit_return(),
                              prompt="choose a monster to change its battle position"),
                label="change an opponent's monster's battle position"),
        cannot_special_summon=True)
+
+
+def _destroyed_itself(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"]
+
+
+def _burn_controller(d, link):
+    """Its controller when it was destroyed takes 300 damage (applied, not activated), by
+    Ojama Trio's effect: its player is the one who Summoned it, onto the field of the Token's
+    owner (api.add_tokens: a Token belongs to the field it is Summoned to)."""
+    ev = link["event"]
+    d.damage(ev[6][1], 300, by=1 - d.owner[link["card"]])
+
+
+# The Ojama Tokens of Ojama Trio: they cannot be Tributed for a Tribute Summon, and each time
+# one is destroyed its controller (then) takes 300 damage: a rule of the Token, no Chain (the
+# Token is nowhere once destroyed: the rule is that of where it was, duel.raise_event).
+script("Ojama Token",
+       rule(K.EV_DESTROYED, _burn_controller, condition=_destroyed_itself, range=K.MZONE,
+            label="300 damage to its controller"),
+       extra={"no_tribute_summon": True})

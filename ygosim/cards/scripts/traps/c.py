@@ -7,7 +7,8 @@ from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE, MZONE
 from ....engine.const import SZONE
 from ....engine.effects import Target, counter_trap, script, trap
-from ..common import chained_to, free_zone, in_graveyard, still_here
+from ..common import (can_discard, chained_to, discard, free_zone, in_graveyard,
+                      spell_card_activated, still_here)
 
 # ATK/DEF changers may be activated in the Damage Step (until damage calculation).
 script("Castle Walls", trap(
@@ -112,3 +113,24 @@ script("Curse of Royal", counter_trap(condition=chained_to(_destroys_one_targete
 # 2005 (EDOPro's Goat script): any Spell/Trap Card activation that would destroy a Spell/Trap.
 script("Curse of Royal", counter_trap(condition=chained_to(_destroys_spell_trap),
                                       operation=A.negate_activation()), era="goat")
+
+
+def _seal_the_name(d, link):
+    """Once the Spell's activation is negated: the opponent cannot activate Spell Cards with
+    its name for the rest of the Duel (a player flag that never ends)."""
+    lk = A.link_below(d, link)
+    if lk is not None and lk["negated"]:
+        name = d.data[lk["card"]].name
+        q = 1 - link["player"]
+        d.pflags.append((q, ("no_activate", name), K.FOREVER))
+        d.write(f"{d.names[q]} cannot activate {name} for the rest of the Duel")   # public
+
+
+# Cursed Seal of the Forbidden Spell (Counter Trap): when a Spell Card is activated, discard a
+# Spell Card (cost): negate the activation and destroy it; the opponent cannot activate Spell
+# Cards of that name for the rest of the Duel.
+script("Cursed Seal of the Forbidden Spell", counter_trap(
+    condition=chained_to(spell_card_activated),
+    cost=discard(1, cost=True, filter=A.is_spell, prompt="discard a Spell Card"),
+    can_pay=can_discard(1, A.is_spell),
+    operation=(A.negate_activation(), _seal_the_name)))

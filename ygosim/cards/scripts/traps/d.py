@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.actions import OPP
-from ....engine.const import DECK, DRAW, GY, HAND, SZONE
+from ....engine.actions import OPP, YOU
+from ....engine.const import DECK, DEFENSE, DRAW, GY, HAND, SZONE
 from ....engine.effects import Target, continuous, counter_trap, script, trap, trigger
 from ..common import (SPIRIT_MESSAGES, board_falls, can_discard, chained_to, check_destiny_board,
                       discard, monster_effect_activated)
@@ -98,3 +98,12 @@ script("Destiny Board", trap(),
                optional=False, range=SZONE, once_per_turn=True, condition=_board_due,
                label="place the next Spirit Message"),
        board_falls())
+
+
+
+_not_faceup_defense = A.monsters(YOU, filter=lambda d, c: d.pos[c] != DEFENSE)
+
+# Desert Sunlight: every monster you control is changed to face-up Defense Position; face-down
+# ones are flipped face-up (their FLIP effects activate). Needs one that is not already so.
+script("Desert Sunlight", trap(condition=A.exists(_not_faceup_defense),
+                               operation=A.change_to(_not_faceup_defense, DEFENSE)))

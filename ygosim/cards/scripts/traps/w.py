@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import YOU
+from ....engine.actions import OPP, YOU
 from ....engine.effects import continuous, script, trap
+from ..common import attack_trap
 
 script("Waboku", trap(operation=(A.player_flag("no_battle_damage", who=YOU),
                                  A.player_flag("battle_indestructible", who=YOU))))
@@ -34,3 +35,14 @@ script("Wall of Revealing Light",
             + (lambda d, link: d.pay_lp(link["player"], _paid(d, link)),),
             operation=A.remember("paid", _paid)),
        continuous("cannot_attack", _weak_opponent))
+
+
+_strongest = A.extreme(A.monsters(OPP, filter=lambda d, c: d.is_attack_pos(c)),
+                       lambda d, c: d.atk(c), highest=True)
+
+# When an opponent's monster declares an attack: destroy the opponent's Attack Position monster
+# with the highest ATK (chosen among a tie as it resolves; no target).
+script("Widespread Ruin", attack_trap(
+    condition=A.exists(_strongest),
+    operation=(A.choose(_strongest, prompt="choose the monster to destroy"),
+               A.destroy(A.chosen()))))
