@@ -14,13 +14,17 @@ from ygosim.engine.observe import log_view
 TRAPS = [
     "Phoenix Wing Wind Blast", "Xing Zhen Hu", "Widespread Ruin", "Ojama Trio",
     "Nightmare Wheel", "Cursed Seal of the Forbidden Spell", "Hallowed Life Barrier",
-    "Mind Crush", "Desert Sunlight", "Needle Ceiling",
+    "Mind Crush", "Desert Sunlight", "Needle Ceiling", "Skill Drain", "Reckless Greed",
+    "Barrel Behind the Door", "Time Seal", "Chain Disappearance", "Anti-Spell Fragrance",
+    "Magic Drain", "Royal Command", "Deck Devastation Virus", "Blast with Chain",
+    "Trap of Board Eraser",
 ]
 # the rest of each deck: monsters (FLIP effects for Desert Sunlight, Tributes for the Tokens)
 # and Spells for Cursed Seal to answer and discard
 OTHERS = ["Magician of Faith", "Man-Eater Bug", "Sangan", "Battle Ox", "Summoned Skull",
           "Feral Imp", "Luster Dragon", "Gemini Elf", "Pot of Greed", "Mystical Space Typhoon",
-          "Dark Hole", "Heavy Storm", "Book of Moon", "Scapegoat", "Celtic Guardian"]
+          "Dark Hole", "Heavy Storm", "Book of Moon", "Scapegoat", "Celtic Guardian",
+          "Exiled Force", "Jinzo", "Ring of Destruction", "Just Desserts", "Magic Cylinder"]
 
 
 def _deck(seed: int) -> list:

@@ -324,6 +324,36 @@ def damage(n, who=OPP):
     def step(d, link):
         for p in _players(link, who):
             d.damage(p, n(d, link) if callable(n) else n, by=link["player"])
+    step.damages = who      # (damaged_by: whom this effect would damage)
+    return step
+
+
+def damaged_by(d, lk) -> tuple:
+    """The players the effect of Chain Link `lk` would inflict damage to: its steps that carry
+    `damages` (YOU / OPP / ANY, from lk's player: `damage`, or a card's own step marked so:
+    Ring of Destruction, Magic Cylinder), `when` branches looked into. What "when an effect
+    that would inflict damage to you is activated" answers (Barrel Behind the Door, Trap of
+    Board Eraser)."""
+    eff = d.data[lk["card"]].script.effects[lk["ei"]]
+    out = set()
+    for st in each_step(eff.operation):
+        who = getattr(st, "damages", None)
+        if who is not None:
+            out.update(_players(lk, who))
+    return tuple(sorted(out))
+
+
+def turn_damage_below(mode):
+    """A step: the damage the effect of the Chain Link just below this one would inflict to
+    this card's player is "reflect"ed (the opponent takes it instead: Barrel Behind the Door)
+    or "nullify"ed (it becomes 0: Trap of Board Eraser), while that link resolves (a player
+    flag named by its link id, read by Duel.damage)."""
+    def step(d, link):
+        lk = link_below(d, link)
+        if lk is None:
+            return
+        lid = next(k for k, v in d.links.items() if v is lk)
+        d.pflags.append((link["player"], ("damage_of", lid, mode), d.turn))
     return step
 
 
@@ -633,6 +663,35 @@ def shuffle_deck(who=YOU):
     return step
 
 
+def skip_draw_phases(n=1, who=YOU):
+    """The player(s) skip their next n Draw Phases (Reckless Greed: 2, Time Seal): the player
+    flag `flow.turn.SKIP_DRAW` for the next one, `(SKIP_DRAW, k)` for the k-th next
+    (`flow.turn.next_draw_skipped`: no draw, no window, on to the Standby Phase)."""
+    from .flow.turn import SKIP_DRAW
+
+    def step(d, link):
+        for p in _players(link, who):
+            d.pflags.append((p, SKIP_DRAW, K.FOREVER))
+            for k in range(2, n + 1):
+                d.pflags.append((p, (SKIP_DRAW, k), K.FOREVER))
+            d.write(f"{d.names[p]} will skip their next "
+                    f"{'Draw Phase' if n == 1 else f'{n} Draw Phases'}")
+    return step
+
+
+def on_draws(apply, who=OPP, payload=None, until=None):
+    """A lingering rule on the cards a player draws: apply(d, player, drawn cards, payload) is
+    done at once each time player(s) `who` draw (Duel.draw), until the end of turn
+    `until(d, link)` (default: this turn); kept as a player flag `("on_draw", apply, payload)`
+    (Deck Devastation Virus: the opponent's draws for three of their turns)."""
+    def step(d, link):
+        end = until(d, link) if until is not None else d.turn
+        data = payload(d, link) if callable(payload) else payload
+        for p in _players(link, who):
+            d.pflags.append((p, ("on_draw", apply, data), end))
+    return step
+
+
 def player_flag(key, who=OPP, turns=0):
     """A rule on a player until the end of this turn (+turns): no_attack, no_battle_phase..."""
     def step(d, link):
@@ -699,6 +758,23 @@ def answered(link, etypes):
     """The events of these types in the window the link was activated in (what a "When ..."
     card answers), read while it resolves too (the window's events are gone by then)."""
     return [e for e in link.get("events", ()) if e[0] in etypes]
+
+
+def summoned_now(filter=None, by_opponent=False):
+    """Selector: the monsters whose Summon (Normal, Flip or Special) the card answers (every
+    Summon of the window it was activated in), still those cards, face-up on the field and
+    matching filter(d, c); with `by_opponent`, only those the opponent controls (Chain
+    Destruction, Chain Disappearance, Bottomless Trap Hole)."""
+    def sel(d, link):
+        out = []
+        for e in answered(link, K.EV_SUMMON_ANY):
+            c = e[1]
+            if d.mid[c] == e[2] and d.loc[c] == MZONE and d.faceup(c) and c not in out and \
+                    not (by_opponent and d.ctrl[c] == link["player"]) and \
+                    (filter is None or filter(d, c)):
+                out.append(c)
+        return out
+    return sel
 
 
 # ===================================================================== Spell & Trap parts

@@ -425,32 +425,43 @@ class Duel:
                 return True
         return False
 
-    def is_negated(self, c: int, _seen: tuple = ()) -> bool:
+    def is_negated(self, c: int, _seen: tuple = (), drain: bool = True) -> bool:
         """Is card c's effect negated by a continuous rule (Jinzo on Traps, Imperial Order on
         Spells, a "negate_monsters" rule on monsters) or, for a monster, by an effect that
         negated it (`card_flag(c, "negated")`: until the end of a turn)? Only cards on the
         field are affected, and a monster in the Graveyard whose negation carried there (a
-        monster destroyed by battle with Dark Balter the Terrible: `negate_into_gy`)."""
+        monster destroyed by battle with Dark Balter the Terrible: `negate_into_gy`).
+        The rule `drain_monsters` (Skill Drain: the effects of face-up monsters on the field are
+        negated, yet may still be activated) counts unless `drain` is False: activation checks
+        ask so (flow.chain.can_activate, flow.triggers), so such an effect is activated and is
+        negated as it resolves if its monster is still face-up on the field then."""
         if not self.loc[c] & FIELD:
             return self.loc[c] == GY and bool(self.cflags) and self.card_flag(c, "negated")
         kind = self.data[c].kind
         if kind == "trap":
-            return self._negator("negate_traps", c)
+            return self._negator("negate_traps", c, _seen)
         if kind == "spell" or (self.loc[c] == SZONE and "pendulum" in self.data[c].frames):
-            return self._negator("negate_spells", c)   # a Pendulum Zone card is a Spell Card
+            return self._negator("negate_spells", c, _seen)   # a Pendulum Zone card is a Spell
         if self.cflags and self.card_flag(c, "negated"):
             return True
-        if "negate_monsters" in self.static_index:
-            return self._monster_negator(c, _seen + (c,))
-        return False
+        statics = self.static_index
+        if "negate_monsters" in statics and \
+                self._monster_negator(c, _seen + (c,), "negate_monsters"):
+            return True
+        return drain and "drain_monsters" in statics and \
+            self._monster_negator(c, _seen + (c,), "drain_monsters")
 
-    def _monster_negator(self, c: int, seen: tuple) -> bool:
-        """Does a face-up `negate_monsters` rule (apply(d, source, monster)) negate monster c?
-        Its source must not be negated itself (`seen` ends the loop of monsters that would
-        negate each other)."""
-        for src, eff in self.static_index["negate_monsters"]:
-            if src in seen or not self.loc[src] & eff.range & FIELD or \
-                    self.pos[src] & FACEDOWN:
+    def _monster_negator(self, c: int, seen: tuple, key: str = "negate_monsters") -> bool:
+        """Does a face-up rule `key` (`negate_monsters`, `drain_monsters`: apply(d, source,
+        monster)) negate monster c? Its source must not be negated itself. `seen` (the cards
+        whose negation is being worked out) ends a loop: monsters that would negate each other
+        do not; a Spell/Trap that negates monsters wins against a monster that negates it
+        (Skill Drain and Jinzo: Jinzo keeps Traps from being activated, so Skill Drain was
+        there first)."""
+        for src, eff in self.static_index[key]:
+            if not self.loc[src] & eff.range & FIELD or self.pos[src] & FACEDOWN:
+                continue
+            if src in seen and self.data[src].kind == "monster":
                 continue
             if eff.apply is not None and not eff.apply(self, src, c):
                 continue
@@ -460,7 +471,7 @@ class Duel:
                 continue
             if eff.condition is not None and not eff.condition(self, src):
                 continue
-            if not self.is_negated(src, seen):
+            if src in seen or not self.is_negated(src, seen):
                 return True
         return False
 
@@ -473,13 +484,13 @@ class Duel:
         Dark Magician of Chaos is banished)."""
         return self.step > K.DS_CALC and (c, self.mid[c]) in self.battle_destroyed
 
-    def _negator(self, key: str, victim: int) -> bool:
+    def _negator(self, key: str, victim: int, seen: tuple = ()) -> bool:
         entries = self.static_index.get(key, ())
         # two cards of one kind that both negate that kind (two Royal Decrees) do not negate
         # each other (each keeps negating every other card of that kind)
         peer = self.data[victim].kind if any(c == victim for c, _ in entries) else None
         for c, eff in entries:
-            if c == victim or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
+            if c == victim or c in seen or not (self.loc[c] & FIELD) or self.pos[c] & FACEDOWN:
                 continue
             if peer is not None and self.data[c].kind == peer:
                 continue
@@ -487,7 +498,7 @@ class Duel:
                 continue
             if self.battle_destroyed and self._battle_dead(c):
                 continue
-            if eff.range & self.loc[c] and not self.is_negated(c):
+            if eff.range & self.loc[c] and not self.is_negated(c, seen + (victim,)):
                 return True
         return False
 
@@ -1095,6 +1106,11 @@ class Duel:
             self.raise_event(K.EV_DRAW, c, p, K.R_DRAW)
         if drawn:
             self.write(f"{self.names[p]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}")
+            if self.pflags:
+                for q, k, until in tuple(self.pflags):      # lingering rules on what p draws
+                    if q == p and type(k) is tuple and k[0] == "on_draw" and \
+                            until >= self.turn:             # (actions.on_draws)
+                        k[1](self, p, drawn, k[2])
         return drawn
 
     def shuffle_deck(self, p: int) -> None:
@@ -1125,6 +1141,14 @@ class Duel:
                 # (battle damage, or an effect of the opponent's: Hallowed Life Barrier)
                 self.write(f"{self.names[p]} takes no damage from the opponent")
                 return
+            if not battle and self.chain:
+                turned = self._damage_turned(p)     # (actions.turn_damage_below)
+                if turned == "nullify":
+                    self.write(f"The damage to {self.names[p]} becomes 0")
+                    return
+                if turned == "reflect":
+                    p = 1 - p
+                    self.write(f"The damage is inflicted to {self.names[p]} instead")
         self.lp[p] = max(self.lp[p] - amount, 0)     # LP never go below 0
         if not self.lp[p]:
             self.lp_out = True
@@ -1132,6 +1156,15 @@ class Duel:
         self.write(f"{self.names[p]} takes {amount} {'battle' if battle else 'effect'} damage "
                    f"(LP {self.lp[p]})")
         self.raise_event(K.EV_DAMAGE, -1, p, K.R_BATTLE if battle else K.R_EFFECT, amount)
+
+    def _damage_turned(self, p: int):
+        """How the damage to player p from the Chain Link resolving now is turned ("reflect",
+        "nullify"; actions.turn_damage_below), or None."""
+        lid = self.chain[-1]
+        for q, k, _ in self.pflags:
+            if q == p and type(k) is tuple and k[0] == "damage_of" and k[1] == lid:
+                return k[2]
+        return None
 
     def gain_lp(self, p: int, amount: int) -> None:
         self.lp[p] += amount

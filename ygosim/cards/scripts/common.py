@@ -327,23 +327,30 @@ def equip_to_target(d, link):
         d.attach_equip(c, ts[0])
 
 
-def equip_spell(filter=None, atk=0, def_=0, who=A.ANY, bind=0, cost=None, can_pay=None):
-    """An Equip Spell for a face-up monster (matching filter) giving it +atk/+def (numbers, or
-    functions (duel, this card) -> int: United We Stand, Mage Power). `bind`: once equipped,
-    the card is bound to the monster with these const BIND_* flags (Big Bang Shot banishes it
-    when it leaves the field; give the script `extra={"bind": ...}` too). `cost`/`can_pay`:
-    the activation's cost (Twin Swords of Flashing Light - Tryce)."""
+def equip_boost(atk=0, def_=0, filter=None):
+    """The continuous effect of an Equip Card: the monster it is equipped to (matching filter)
+    gains atk/def (numbers, or functions (duel, this card) -> int: United We Stand, Mage
+    Power); Equip Spells, and a Trap that becomes an Equip Card (Blast with Chain)."""
     def bonus(d, src, c):
         e = d.equip[src]
         if e is not None and e[0] == c and (filter is None or filter(d, c)):
             return (atk(d, src) if callable(atk) else atk,
                     def_(d, src) if callable(def_) else def_)
         return None
+    return continuous("stat", bonus)
+
+
+def equip_spell(filter=None, atk=0, def_=0, who=A.ANY, bind=0, cost=None, can_pay=None):
+    """An Equip Spell for a face-up monster (matching filter) giving it +atk/+def (numbers, or
+    functions (duel, this card) -> int: United We Stand, Mage Power). `bind`: once equipped,
+    the card is bound to the monster with these const BIND_* flags (Big Bang Shot banishes it
+    when it leaves the field; give the script `extra={"bind": ...}` too). `cost`/`can_pay`:
+    the activation's cost (Twin Swords of Flashing Light - Tryce)."""
     op = equip_to_target if not bind else (equip_to_target, A.bind(_equipped_target, bind))
     return (spell(target=Target(A.monsters(who, faceup=True, filter=filter),
                                 prompt="choose a monster to equip"),
                   operation=op, cost=cost, can_pay=can_pay),
-            continuous("stat", bonus))
+            equip_boost(atk, def_, filter))
 
 
 def _equipped_target(d, link):

@@ -154,7 +154,7 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
         if loc & FIELD and d.pos[c] & FACEDOWN and \
                 not (loc == SZONE and with_card_activation(d, c, p, open_state)):
             return False
-        if d.is_negated(c):
+        if d.is_negated(c, (), False):     # (Skill Drain's negation: still activated)
             return False
         if kind == IGNITION and (d.tp != p or d.phase not in (MAIN1, MAIN2)):
             return False
@@ -581,11 +581,13 @@ def resolve(d, f):
             targeted_die(d, link)
         if link["card_act"] and d.loc[c] == SZONE and d.mid[c] == link["cmid"]:
             sub = data.subtype
-            stays = sub in ("continuous", "field") or (sub == "equip" and d.equip[c] is not None) \
-                or data.is_monster \
+            stays = sub in ("continuous", "field") or data.is_monster \
+                or ((sub == "equip" or data.script.extra.get("equip_card")) and
+                    d.equip[c] is not None) \
                 or data.script.extra.get("stays")
             # (a Pendulum Monster Card stays in its Pendulum Zone; a card whose script says
-            # "stays" remains on the field after it resolved: Swords of Revealing Light)
+            # "stays" remains on the field after it resolved: Swords of Revealing Light; one
+            # whose script says "equip_card" stays once it is equipped: Blast with Chain)
             if not stays or link["negated"]:
                 serial = d.serial     # not a new action: "When ..." triggers keep timing
                 d.send([c], GY, K.R_RULE, link["player"])

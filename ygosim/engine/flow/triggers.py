@@ -29,7 +29,9 @@ def triggers(d, f):
         for i, t in enumerate(ready):        # effects applied as rules come first, one by one
             if d.data[t[0]].script.effects[t[1]].kind == RULE:
                 d.trig_q = [x for x in d.trig_q if x is not t]
-                if d.data[t[0]].script.effects[t[1]].range & d.loc[t[0]] or not d.loc[t[0]]:
+                where = d.loc[t[0]]
+                if (d.data[t[0]].script.effects[t[1]].range & where or not where) and \
+                        not (where & FIELD and d.is_negated(t[0])):
                     push(d, "rule_effect", c=t[0], ei=t[1], ev=t[2])   # (nowhere: a Token
                                                                        # that left the field)
                 return
@@ -47,8 +49,9 @@ def triggers(d, f):
                 continue
             if not eff.range & d.loc[cid] and not (eff.kind == FLIP):
                 continue
-            if d.is_negated(cid):
-                continue        # a negated monster's effects are not activated
+            if d.is_negated(cid, (), False):
+                continue        # a negated monster's effects are not activated (under Skill
+                                # Drain they are, and are negated as they resolve)
             p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
             probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
                      "events": (ev,)}

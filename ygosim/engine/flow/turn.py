@@ -67,8 +67,8 @@ def turn(d, f):
     elif s == 1:                                 # Draw Phase
         d.phase = K.DRAW
         d.events.clear()
-        if d.pflags and d.player_flag(d.tp, SKIP_DRAW):     # (Offerings to the Doomed)
-            d.pflags = [x for x in d.pflags if not (x[0] == d.tp and x[1] == SKIP_DRAW)]
+        if d.pflags and d.player_flag(d.tp, SKIP_DRAW):     # (Offerings to the Doomed,
+            d.pflags = next_draw_skipped(d.pflags, d.tp)      # Reckless Greed, Time Seal)
             d.write(f"{d.names[d.tp]} skips the Draw Phase")
             f["s"] = 2
             return
@@ -152,6 +152,22 @@ def turn(d, f):
             return          # used: no draw (its Chain's window was this Draw Phase's window)
         d.draw(d.tp, 1)
         phase_window(d)
+
+
+def next_draw_skipped(pflags, p) -> list:
+    """Player p skips this Draw Phase: their SKIP_DRAW flags are used up (several of them
+    still skip only this one), and a `(SKIP_DRAW, k)` flag (their k-th next Draw Phase:
+    actions.skip_draw_phases) comes one Draw Phase closer."""
+    out = []
+    for x in pflags:
+        if x[0] == p:
+            if x[1] == SKIP_DRAW:
+                continue
+            if type(x[1]) is tuple and x[1][0] == SKIP_DRAW:
+                k = x[1][1] - 1
+                x = (p, SKIP_DRAW if k == 1 else (SKIP_DRAW, k), x[2])
+        out.append(x)
+    return out
 
 
 def run_delayed(d) -> None:

@@ -44,6 +44,9 @@ def _reflect(d, link):
         d.flag_card(c, "reflected")
 
 
+_reflect.damages = A.OPP      # (actions.damaged_by)
+
+
 def _bounder_done(d, link):
     c = link["card"]
     ev = link.get("event")

@@ -3,22 +3,10 @@ from __future__ import annotations
 
 from ....engine import actions as A
 from ....engine import const as K
-from ....engine.const import BANISHED, MZONE
-from ....engine.effects import script, trap
-
-
-def _summoned_by_opponent(min_atk):
-    """The monsters the opponent Summoned in what the card answers (the events of its window:
-    every Summon of a Chain that just resolved) that are still there with min_atk or more."""
-    def sel(d, link):
-        out = []
-        for e in A.answered(link, K.EV_SUMMON_ANY):
-            c = e[1]
-            if d.mid[c] == e[2] and d.loc[c] == MZONE and d.ctrl[c] != link["player"] and \
-                    d.faceup(c) and d.atk(c) >= min_atk and c not in out:
-                out.append(c)
-        return out
-    return sel
+from ....engine.actions import ANY, YOU
+from ....engine.const import BANISHED, GY, SZONE
+from ....engine.effects import Target, counter_trap, script, trap, trigger
+from ..common import equip_boost, equip_to_target
 
 
 def _destroy_and_banish(sel):
@@ -30,7 +18,7 @@ def _destroy_and_banish(sel):
     return step
 
 
-_big_summoned = _summoned_by_opponent(1500)
+_big_summoned = A.summoned_now(lambda d, c: d.atk(c) >= 1500, by_opponent=True)
 
 # When the opponent Summons (Normal, Flip or Special) monsters with 1500 or more ATK: destroy
 # and banish them (no target). The 2005 ruling (every such monster Summoned in the Chain that
@@ -38,3 +26,48 @@ _big_summoned = _summoned_by_opponent(1500)
 script("Bottomless Trap Hole", trap(
     when=K.EV_SUMMON_ANY, condition=A.exists(_big_summoned),
     operation=_destroy_and_banish(_big_summoned)))
+
+
+def _damages_you(d, link):
+    lk = d.links[d.chain[-1]] if d.chain else None
+    return lk is not None and link["player"] in A.damaged_by(d, lk)
+
+
+# Barrel Behind the Door (Counter Trap): when an effect that would inflict damage to you is
+# activated (a Chain Link: a card's or a monster's effect), the opponent takes that damage
+# instead (the damage that effect inflicts to you as it resolves; actions.turn_damage_below).
+# Usable in the Damage Step as Counter Traps are.
+script("Barrel Behind the Door", counter_trap(condition=_damages_you,
+                                              operation=A.turn_damage_below("reflect")))
+
+
+def _destroyed_while_equipped(d, link):
+    """This card was just destroyed by a card effect while it was an Equip Card: face-up in a
+    Spell & Trap Zone with its own activation resolved (not destroyed in answer to it, nor by
+    the rule that destroys an Equip Card whose monster left)."""
+    ev = link.get("event")
+    c = link["card"]
+    if ev is None or ev[1] != c or not ev[4] & K.R_EFFECT:
+        return False
+    was, _, faceup = ev[6]
+    if was != SZONE or not faceup:
+        return False
+    return not any(lk["card"] == c and lk["card_act"] and lk["cmid"] == ev[2] - 1
+                   for lk in d.links.values())
+
+
+# Blast with Chain: target a face-up monster you control; this card becomes an Equip Card
+# equipped to it (it stays on the field: extra "equip_card"), and it gains 500 ATK. Usable in
+# the Damage Step until damage calculation ends (an ATK change). If it is destroyed by a card
+# effect while equipped, target a card on the field and destroy it (a mandatory trigger; not
+# when it goes because its monster left the field, nor when destroyed before it was equipped).
+script("Blast with Chain",
+       trap(target=Target(A.monsters(YOU, faceup=True), prompt="choose a monster to equip"),
+            operation=equip_to_target, damage_step=True, damage_calc=True),
+       equip_boost(500),
+       trigger(K.EV_DESTROYED, A.destroy(A.targets), optional=False, range=GY,
+               condition=_destroyed_while_equipped,
+               target=Target(A.union(A.monsters(ANY), A.spells_traps(ANY)),
+                             prompt="choose a card to destroy"),
+               label="destroy a card on the field"),
+       extra={"equip_card": True})

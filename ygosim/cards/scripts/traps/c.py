@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP
-from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE, MZONE
+from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE
 from ....engine.const import SZONE
 from ....engine.effects import Target, counter_trap, script, trap
 from ..common import (can_discard, chained_to, discard, free_zone, in_graveyard,
@@ -38,14 +38,31 @@ script("Compulsory Evacuation Device", trap(
     operation=A.to_hand(A.targets)))
 
 
-def _summoned_2000_or_less(d, link):
-    out = []
-    for e in A.answered(link, K.EV_SUMMON_ANY):
-        c = e[1]
-        if d.mid[c] == e[2] and d.loc[c] == MZONE and d.faceup(c) and d.atk(c) <= 2000 and \
-                c not in out:
-            out.append(c)
-    return out
+_summoned_2000_or_less = A.summoned_now(lambda d, c: d.atk(c) <= 2000)
+_summoned_1000_or_less = A.summoned_now(lambda d, c: d.atk(c) <= 1000)
+
+
+def _banish_with_copies(d, link):
+    """Banish the Summoned monsters; then every card with the name of one of them (a Token
+    aside) in the opponent's hand and Deck is banished, and that Deck shuffled."""
+    p = link["player"]
+    gone = d.send(_summoned_1000_or_less(d, link), K.BANISHED, K.R_EFFECT, p)
+    names = {d.data[c].name for c in gone if d.loc[c] == K.BANISHED}
+    q = 1 - p
+    copies = [c for c in d.hand[q] + d.deck[q] if d.data[c].name in names]
+    if copies:
+        d.send(copies, K.BANISHED, K.R_EFFECT, p)
+    if names:
+        d.shuffle_deck(q)
+
+
+# Chain Disappearance: when a monster(s) with 1000 or less ATK is Summoned (Normal, Flip or
+# Special; either player's), banish it, then every card of its name in the opponent's hand and
+# Deck is banished. Our reading: it takes every such monster just Summoned, chosen by the rule
+# (no target asked: EDOPro targets them all).
+script("Chain Disappearance", trap(
+    when=K.EV_SUMMON_ANY, condition=A.exists(_summoned_1000_or_less),
+    operation=_banish_with_copies))
 
 
 def _destroy_copies(d, link):

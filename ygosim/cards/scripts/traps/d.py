@@ -107,3 +107,52 @@ _not_faceup_defense = A.monsters(YOU, filter=lambda d, c: d.pos[c] != DEFENSE)
 # ones are flipped face-up (their FLIP effects activate). Needs one that is not already so.
 script("Desert Sunlight", trap(condition=A.exists(_not_faceup_defense),
                                operation=A.change_to(_not_faceup_defense, DEFENSE)))
+
+
+def _virus_victims(d, c):
+    return d.data[c].is_monster and d.atk(c) <= 1500
+
+
+def _virus_checks(d, p, drawn, virus_player):
+    """Each card the opponent draws is shown to the virus's player; a monster with 1500 or less
+    ATK among them is destroyed."""
+    cards = [c for c in drawn if d.loc[c] == HAND]
+    if not cards:
+        return
+    d.reveal(cards, to=virus_player)
+    hit = [c for c in cards if _virus_victims(d, c)]
+    if hit:
+        d.destroy(hit, K.R_EFFECT, virus_player)
+
+
+def _virus(d, link):
+    """Look at the opponent's hand; destroy the monsters with 1500 or less ATK they control and
+    hold."""
+    p = link["player"]
+    q = 1 - p
+    if d.hand[q]:
+        d.reveal(list(d.hand[q]), to=p)
+    hit = [c for c in d.monsters(q) if _virus_victims(d, c)] + \
+        [c for c in d.hand[q] if _virus_victims(d, c)]
+    if hit:
+        d.destroy(hit, K.R_EFFECT, p)
+
+
+def _third_opponent_turn(d, link):
+    """The last turn the draws are checked: the opponent's third turn counting this one if it
+    is theirs (EDOPro's Goat reading of "for 3 of your opponent's turns")."""
+    return d.turn + (4 if d.tp != link["player"] else 5)
+
+
+_dark_2000 = A.monsters(YOU, filter=lambda d, c: d.data[c].attribute == "DARK" and
+                        d.atk(c) >= 2000)
+
+# Deck Devastation Virus: Tribute a DARK monster with 2000 or more ATK (cost): look at the
+# opponent's hand and destroy the monsters with 1500 or less ATK in it and on their field;
+# then for three of their turns each card they draw is shown and destroyed if it is such a
+# monster (a lingering rule on their draws, actions.on_draws, no Chain).
+script("Deck Devastation Virus", trap(
+    cost=A.tribute(_dark_2000, prompt="Tribute a DARK monster with 2000 or more ATK"),
+    can_pay=A.exists(_dark_2000),
+    operation=(_virus, A.on_draws(_virus_checks, who=OPP, payload=lambda d, link:
+                                  link["player"], until=_third_opponent_turn))))

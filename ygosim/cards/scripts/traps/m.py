@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import GY
+from ....engine.const import GY, HAND
 from ....engine.effects import Target, counter_trap, script, trap
 from ..common import attack_trap, can_discard, chained_to, discard, spell_card_activated
 
@@ -16,6 +16,9 @@ def _negate_and_burn(d, link):
         if c in A.attacker(d, link) and d.faceup(c):
             d.negate_attack()
             d.damage(1 - link["player"], d.atk(c), by=link["player"])
+
+
+_negate_and_burn.damages = OPP     # (actions.damaged_by)
 
 
 # When a Spell Card is activated: discard one card (cost); negate the activation and destroy
@@ -66,3 +69,35 @@ def _crush(d, link):
 script("Mind Crush", trap(
     condition=lambda d, link: bool(d.hand[0]) and bool(d.hand[1]),
     cost=A.declare(_hand_names, prompt="declare a card name"), operation=_crush))
+
+
+def _opponents_spell(d, link):
+    """The Chain Link just below is the activation of a Spell Card by the opponent."""
+    if not d.chain:
+        return False
+    lk = d.links[d.chain[-1]]
+    return spell_card_activated(d, lk) and lk["player"] != link["player"]
+
+
+def _drain(d, link):
+    """Unless the opponent discarded a Spell Card (their choice, as this resolves), negate the
+    Spell's activation and destroy it."""
+    paid = [c for c in link["vars"].get("drained", ()) if d.loc[c] == HAND]
+    if paid:
+        d.send(paid, GY, K.R_EFFECT | K.R_DISCARD, 1 - link["player"])
+        d.write(f"{d.names[1 - link['player']]} discards a Spell Card: Magic Drain's effect "
+                "is negated")
+        return
+    A.negate_activation()(d, link)
+
+
+_drain.destroys = A.negate_activation().destroys     # (actions.destroyed_by)
+
+# Magic Drain (Counter Trap): when the opponent activates a Spell Card, they may discard a Spell
+# Card to negate Magic Drain's effect; otherwise the Spell's activation is negated and the Spell
+# destroyed.
+script("Magic Drain", counter_trap(
+    condition=_opponents_spell,
+    operation=(A.choose(A.pile(HAND, OPP, A.is_spell), least=0, who=OPP, into="drained",
+                        prompt="discard a Spell Card to negate Magic Drain's effect?"),
+               _drain)))

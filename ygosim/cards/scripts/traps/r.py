@@ -63,6 +63,7 @@ def _ring_today(d, link):
 
 
 _ring_today.destroys = A.targets       # (actions.destroyed_by)
+_ring_today.damages = ANY              # (actions.damaged_by)
 
 
 # Today: only in the opponent's turn, one Ring of Destruction per turn; a face-up monster the
@@ -88,6 +89,7 @@ def _ring_2005(d, link):
 
 
 _ring_2005.destroys = A.targets
+_ring_2005.damages = ANY
 
 
 # 2005: in either player's turn (Draw and Standby Phases too; not in the Damage Step), any
@@ -103,6 +105,20 @@ script("Rite of Spirit", trap(
     target=Target(A.pile(GY, YOU, summonable(lambda d, c: d.data[c].name.startswith(
         "Gravekeeper's"))), prompt="choose a Gravekeeper's monster in your Graveyard"),
     operation=A.special_summon(A.targets)), extra={"ignores_gy_lock": True})
+
+# Reckless Greed: draw 2 cards; its player skips their next 2 Draw Phases (the whole phase:
+# flow/turn.py). Needs 2 cards in the Deck.
+script("Reckless Greed", trap(condition=lambda d, link: len(d.deck[link["player"]]) >= 2,
+                              operation=(A.draw(2), A.skip_draw_phases(2, who=YOU))))
+
+
+def _flip_monster(d, src, c):
+    return "flip" in d.data[c].frames
+
+
+# Royal Command (Continuous Trap): while it is face-up, the effects of Flip Effect Monsters are
+# negated (their FLIP effects are not activated at all: the rule `negate_monsters`).
+script("Royal Command", trap(), continuous("negate_monsters", _flip_monster))
 
 # A Continuous Trap: while it is face-up, every other Trap effect on the field is negated.
 script("Royal Decree", trap(), continuous("negate_traps"))

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import GY, HAND, MZONE, SZONE
-from ....engine.effects import Target, counter_trap, quick, script, trap, trigger
+from ....engine.effects import Target, continuous, counter_trap, quick, script, trap, trigger
 from ..common import attack_trap, chained_to, not_this, spell_card_activated
 
 # Solemn Judgment (2005 and today): pay half your LP (cost); either negate a monster's Summon
@@ -113,3 +113,12 @@ script("Spell Shield Type-8",
                                    prompt="send a Spell Card to the Graveyard"),
                           A.send_to(A.chosen("sent"), GY, K.R_COST)),
                     can_pay=A.exists(_other_spells_in_hand), operation=A.negate_activation()))
+
+
+# Skill Drain (Continuous Trap): pay 1000 LP (cost); while it is face-up, the effects of every
+# face-up monster on the field are negated (the rule `drain_monsters`, Duel.is_negated). Their
+# effects may still be activated: one that resolves while its monster is face-up on the field
+# is negated, one whose monster left the field (Exiled Force, Tributed as its cost) is not, nor
+# an effect activated in the Graveyard (Sangan, Mystic Tomato).
+script("Skill Drain", trap(cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000)),
+       continuous("drain_monsters", lambda d, src, c: d.loc[c] == MZONE and d.faceup(c)))

@@ -6,6 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import HAND
 from ....engine.effects import Target, script, trap
+from ..common import chained_to
 
 script("Threatening Roar", trap(operation=A.player_flag("no_attack", who=OPP)))
 
@@ -57,3 +58,20 @@ script("Two-Pronged Attack", trap(
                   constraint=lambda d, link, cards: sum(
                       1 for c in cards if d.ctrl[c] == link["player"]) == 2),
     operation=A.destroy(A.targets)))
+
+
+# Time Seal: the opponent skips the Draw Phase of their next turn (flow/turn.py).
+script("Time Seal", trap(operation=A.skip_draw_phases(1, who=OPP)))
+
+
+def _damages_you(d, link):
+    """The Chain Link just below is an effect that would inflict damage to this card's
+    player."""
+    return chained_to(lambda d2, lk: link["player"] in A.damaged_by(d2, lk))(d, link)
+
+
+# Trap of Board Eraser: when an effect that would inflict damage to you is activated, that
+# effect damage to you becomes 0, then the opponent discards a card of their choice.
+script("Trap of Board Eraser", trap(
+    condition=lambda d, link: _damages_you(d, link) and bool(d.hand[1 - link["player"]]),
+    operation=(A.turn_damage_below("nullify"), A.discard(1, who=OPP))))
