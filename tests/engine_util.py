@@ -294,6 +294,8 @@ def check_option_rules(d) -> None:
                                        and f[1][:2] == ("must_tribute", x) for f in d.pflags))
                     own = sum(1 for x in d.monsters(p) if not d.card_flag(x, "no_tribute"))
                     assert own + extra >= need, f"too few Tributes: {what}"
+                    assert not d.has_static("no_tribute"), f"a Tribute Summon under Mask of " \
+                                                           f"Restrict: {what}"
             elif data.subtype == "field":
                 pass
             else:
@@ -476,7 +478,8 @@ def check_options_complete(d) -> None:
                             and "token" not in d.data[x].frames]
                 set_only = data.script is not None and data.script.extra.get("set_only")
                 if ns and plain and 5 <= data.level and not forced and not locked \
-                        and not set_only and len(tributes) >= (1 if data.level <= 6 else 2):
+                        and not set_only and not d.has_static("no_tribute") \
+                        and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
                 assert ("set", data.name) in names, f"missing: Set {data.name}"

@@ -17,14 +17,21 @@ TRAPS = [
     "Mind Crush", "Desert Sunlight", "Needle Ceiling", "Skill Drain", "Reckless Greed",
     "Barrel Behind the Door", "Time Seal", "Chain Disappearance", "Anti-Spell Fragrance",
     "Magic Drain", "Royal Command", "Deck Devastation Virus", "Blast with Chain",
-    "Trap of Board Eraser",
+    "Trap of Board Eraser", "Bad Reaction to Simochi", "Heavy Slump", "Robbin' Goblin",
+    "Mask of Restrict", "Mirror Wall", "Curse of Darkness", "Spell Purification",
+    "Windstorm of Etaqua", "Acid Trap Hole", "Good Goblin Housekeeping", "Backup Soldier",
+    "Bubble Crash", "Chain Burst", "Disturbance Strategy", "Judgment of Anubis",
+    "Lightforce Sword", "Rock Bombardment", "Interdimensional Matter Transporter",
+    "Royal Oppression",
 ]
 # the rest of each deck: monsters (FLIP effects for Desert Sunlight, Tributes for the Tokens)
 # and Spells for Cursed Seal to answer and discard
 OTHERS = ["Magician of Faith", "Man-Eater Bug", "Sangan", "Battle Ox", "Summoned Skull",
           "Feral Imp", "Luster Dragon", "Gemini Elf", "Pot of Greed", "Mystical Space Typhoon",
           "Dark Hole", "Heavy Storm", "Book of Moon", "Scapegoat", "Celtic Guardian",
-          "Exiled Force", "Jinzo", "Ring of Destruction", "Just Desserts", "Magic Cylinder"]
+          "Exiled Force", "Jinzo", "Ring of Destruction", "Just Desserts", "Magic Cylinder",
+          "Giant Soldier of Stone", "Messenger of Peace", "Solemn Wishes", "Mystical Elf",
+          "Monster Reborn", "Call of the Haunted"]
 
 
 def _deck(seed: int) -> list:

@@ -294,6 +294,8 @@ def send_to(sel, where, reason=K.R_EFFECT):
             d.send(cards, where, reason, link["player"])
     if reason & K.R_DISCARD and not reason & K.R_COST:
         step.discards = ANY         # (makes_discard: Drop Off)
+    if reason & K.R_TRIBUTE:
+        step.tributes = True    # (flow.chain.tributes_in: Mask of Restrict)
     return step
 
 
@@ -479,7 +481,16 @@ def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
             extra["exempt"] = True
         push(d, "special_summon", cards=cards, player=p if who == YOU else 1 - p, pos=pos,
              how=how, by=p, src=link["card"], **extra)
+    step.summons = True         # (special_summons_in: "an effect that Special Summons")
     return step
+
+
+def special_summons_in(d, lk) -> bool:
+    """Would the effect of Chain Link `lk` Special Summon a monster? (Its steps marked
+    `summons`: `special_summon`, `tokens`, and a card's own steps marked so; `when` branches
+    looked into: what Royal Oppression answers.)"""
+    eff = d.data[lk["card"]].script.effects[lk["ei"]]
+    return any(getattr(st, "summons", False) for st in _steps_in(eff.operation))
 
 
 def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a card",
@@ -878,15 +889,20 @@ def start_turn_count(d, link):
         d.turn_in[c] = d.turn
 
 
-def delay(apply, payload=None, turns=0):
+def delay(apply, payload=None, turns=0, standby=False):
     """A step: in the End Phase of this turn (+turns), `apply(duel, player, payload)` is done
     once, with no Chain, whatever happened to the card meanwhile (the effect's own function,
     so that a copied effect works too: Serial Spell). `payload(duel, link)` gives what it
     needs to know, as an immutable value (the monsters the effect Summoned, with their
-    identities...)."""
+    identities...). With `standby`, at the start of that turn's Standby Phase instead, and
+    `turns` may be a function (duel, link) -> int (Lightforce Sword: the opponent's 4th
+    Standby Phase)."""
+    key = "delayed_standby" if standby else "delayed"
+
     def step(d, link):
         data = None if payload is None else payload(d, link)
-        d.pflags.append((link["player"], ("delayed", apply, data), d.turn + turns))
+        n = turns(d, link) if callable(turns) else turns
+        d.pflags.append((link["player"], (key, apply, data), d.turn + n))
     return step
 
 
@@ -1058,6 +1074,7 @@ def tribute(sel, n=1, into="tributed", prompt=None, with_this=False):
         if cards:
             link["vars"][into + "_stats"] = tuple((d.atk(c), d.def_(c)) for c in cards)
             d.send(cards, GY, K.R_TRIBUTE | K.R_COST, link["player"])
+    send.tributes = True
     return (choose(_tribute_ok(sel), n, into=into,
                    prompt=prompt or f"Tribute {n} monster{'s' if n > 1 else ''}"), send)
 
@@ -1233,6 +1250,7 @@ def tokens(name, count, pos=K.DEFENSE, who=YOU, exempt=False):
         if cards:
             push(d, "special_summon", cards=cards, player=p, pos=pos, how=K.SUM_SPECIAL,
                  by=link["player"], src=link["card"], **({"exempt": True} if exempt else {}))
+    step.summons = True
     return step
 
 
@@ -1372,6 +1390,21 @@ def to_deck(sel, bottom=False):
         cards = sel(d, link)
         if cards:
             d.send(cards, DECK, K.R_EFFECT, link["player"], top=not bottom)
+    return step
+
+
+def hand_into_deck(who=OPP, then_draw=None):
+    """The player(s) shuffle their whole hand into the Deck, then draw `then_draw` cards (None:
+    as many as they shuffled in): Heavy Slump (2), Disturbance Strategy."""
+    def step(d, link):
+        for p in _players(link, who):
+            hand = list(d.hand[p])
+            if hand:
+                d.send(hand, DECK, K.R_EFFECT, link["player"])
+            d.shuffle_deck(p)
+            n = len(hand) if then_draw is None else then_draw
+            if n:
+                d.draw(p, n)
     return step
 
 

@@ -117,7 +117,7 @@ def _build_indexes(d: Duel) -> tuple:
     """index_scripts's indexes ({Duel attribute: value}), the most effects of one card, and
     the cards and scripts they were made from (kept alive with them)."""
     trig: dict = {}
-    procs, untributable, negaters = [], [], []
+    procs, untributable, negaters, both = [], [], [], []
     statics, act = [], []
     static_index: dict = {}
     n = len(d.data)
@@ -146,6 +146,8 @@ def _build_indexes(d: Duel) -> tuple:
                 entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
                 if K.EV_SUMMONING in eff.events and c not in negaters:
                     negaters.append(c)
+                if eff.both and c not in both:
+                    both.append(c)
                 if not eff.damage_calc_only:
                     eis.append(entry)
                 if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
@@ -178,6 +180,7 @@ def _build_indexes(d: Duel) -> tuple:
         "proc_cards": tuple(procs),
         "untributable": frozenset(untributable),
         "negaters": tuple(negaters),
+        "both_cards": tuple(both),
         "eis_open": tuple(eis_open), "eis_fast": tuple(eis_fast), "eis_ds": tuple(eis_ds),
         "eis_where": (_where(x for e in eis_open for x in e),
                       _where(x for e in eis_fast for x in e),

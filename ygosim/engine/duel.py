@@ -46,7 +46,7 @@ class Duel:
 
     __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
-                 "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "live", "loc",
+                 "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "both_cards", "live", "loc",
                  "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
                  "flip_turn", "equip", "overlay", "why", "counters", "binds", "summoned",
                  "attack_log", "lp", "lp_out", "acting",
@@ -82,6 +82,8 @@ class Duel:
                                           # Tokens: Scapegoat's condition)
         self.negaters: tuple = ()      # cards with an effect that answers a Summon being made
                                        # (EV_SUMMONING: Solemn Judgment); none: no window
+        self.both_cards: tuple = ()    # cards with an effect either player may activate (Royal
+                                       # Oppression); none: windows ask as usual
         self.live = [0, 0]             # per player: cards they control (own, off the field)
                                        # now where one of their Spell Speed 2+ effects works:
                                        # at 0 the player cannot respond to anything
@@ -185,8 +187,8 @@ class Duel:
             self.trig_index, self.static_cards, self.static_index
         new.act_cards, new.gy_effects, new.fast_where, new.ns_tributes = \
             self.act_cards, self.gy_effects, self.fast_where, self.ns_tributes
-        new.proc_cards, new.untributable, new.negaters = \
-            self.proc_cards, self.untributable, self.negaters
+        new.proc_cards, new.untributable, new.negaters, new.both_cards = \
+            self.proc_cards, self.untributable, self.negaters, self.both_cards
         new.eis_open, new.eis_fast, new.eis_ds, new.eis_where = \
             self.eis_open, self.eis_fast, self.eis_ds, self.eis_where
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step
@@ -1167,6 +1169,13 @@ class Duel:
         return None
 
     def gain_lp(self, p: int, amount: int) -> None:
+        if "reverse_recovery" in self.static_index:
+            for src, eff in self.active_statics("reverse_recovery"):
+                if eff.apply is None or eff.apply(self, src, p):
+                    # (Bad Reaction to Simochi: the gain becomes damage, by that card)
+                    self.write(f"{self.card(src)} turns the gain into damage")
+                    self.damage(p, amount, by=self.ctrl[src])
+                    return
         self.lp[p] += amount
         self.serial += 1
         self.write(f"{self.names[p]} gains {amount} LP (LP {self.lp[p]})")

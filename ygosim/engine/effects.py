@@ -219,6 +219,8 @@ class Effect:
                                      # (const.End): by default its card leaving the field or
                                      # being turned face-down (a new card); an effect that turns
                                      # its own card face-down keeps it (Stealth Bird)
+    both: bool = False               # either player may activate it, the card's controller or
+                                     # the opponent (Royal Oppression: flow.chain.activatable)
 
     @property
     def is_trigger(self) -> bool:
@@ -326,14 +328,16 @@ def ignition(operation, *, condition=None, cost=None, can_pay=None, target=None,
 
 def quick(operation, *, condition=None, cost=None, can_pay=None, target=None, when=(),
           once_per_turn=False, range=MZONE, damage_step=False, damage_calc=False,
-          damage_calc_only=False, label="", periods=ANY_TIME) -> Effect:
+          damage_calc_only=False, label="", periods=ANY_TIME, both=False) -> Effect:
     """A Quick Effect (Spell Speed 2). `damage_calc=True`: it may also be activated during
-    damage calculation; `damage_calc_only=True`: only then ("During damage calculation ...")."""
+    damage calculation; `damage_calc_only=True`: only then ("During damage calculation ...").
+    `both=True`: either player may activate it (Royal Oppression); its link's player is the
+    one who does."""
     return Effect(kind=QUICK, operation=_steps(operation), condition=condition,
                   cost=_steps(cost), can_pay=can_pay, target=target, events=tuple(when),
                   range=range, once_per_turn=once_per_turn, speed=2, damage_step=damage_step,
                   damage_calc=damage_calc or damage_calc_only,
-                  damage_calc_only=damage_calc_only, label=label, periods=periods)
+                  damage_calc_only=damage_calc_only, label=label, periods=periods, both=both)
 
 
 def trigger(events, operation, *, optional=True, when=False, condition=None, cost=None,

@@ -270,6 +270,8 @@ def excavate_summon(summon_if=None):
                 and d.free_mzones(link["player"]) and (summon_if is None or summon_if(d, link)):
             A.special_summon(lambda d2, l2: found)(d, link)
 
+    summon_it.summons = True        # (actions.special_summons_in)
+
     def rest(d, link):
         if not link["vars"].get("found"):       # nothing found: shuffled back
             d.write(f"{d.names[link['player']]} shuffles the cards turned over back into "

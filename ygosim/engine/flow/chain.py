@@ -41,10 +41,11 @@ def push_window(d, first: int, reopen: bool = False, prio: bool = False) -> bool
     """With no chain: open a response window where `first` has priority, unless both players
     would only pass. The first responder's options, found while deciding, are handed to the
     window (not worked out twice). Returns whether a window was opened."""
-    live = d.live           # (a player with no card where it could respond cannot act)
+    live = d.live           # (a player with no card where it could respond cannot act,
+    both = d.both_cards     # unless a card's effect is for either player: Royal Oppression)
     for p in (first, 1 - first):
-        if live[p] or prio:
-            opts = activatable(d, p, False) if live[p] else []
+        if live[p] or prio or both:
+            opts = activatable(d, p, False) if live[p] or both else []
             if prio and p == d.tp:
                 opts += ignition_options(d, p)
             if opts:
@@ -178,6 +179,9 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
                 return False
     if "no_draw" in d.static_index and draw_blocked(d, eff, p):
         return False        # it would make a player draw who may not (Protector of the Sanctuary)
+    if "no_tribute" in d.static_index and d.has_static("no_tribute") and \
+            (tributes_in(eff.cost) or tributes_in(eff.operation)):
+        return False        # (it would Tribute: Mask of Restrict)
     condition, can_pay, target = eff.condition, eff.can_pay, eff.target
     if condition is None and can_pay is None and target is None:
         return True
@@ -214,6 +218,16 @@ def spell_trap_locked(d, p: int) -> bool:
     with a `no_spell_trap` continuous effect that never applies) look for the flag."""
     return "no_spell_trap" in d.static_index and bool(d.pflags) and \
         d.player_flag(p, "no_spell_trap")
+
+
+def tributes_in(steps) -> bool:
+    """Does one of these steps Tribute (marked `tributes`: actions.tribute, send_to with
+    R_TRIBUTE)? Under the continuous rule `no_tribute` (Mask of Restrict) such an effect, or
+    a Summon procedure with such a cost (flow.summon.special_proc_ok), cannot be used."""
+    for st in steps:
+        if getattr(st, "tributes", False):
+            return True
+    return False
 
 
 def with_card_activation(d, c: int, p: int, open_state: bool) -> bool:
@@ -306,6 +320,16 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if where & SZONE and eff.periods & now and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
+    if d.both_cards and anywhere & SZONE:
+        for c in d.both_cards:      # the opponent's face-up cards with an effect for either
+            if d.loc[c] != SZONE or d.ctrl[c] == p or d.pos[c] & FACEDOWN:    # player
+                continue
+            for ei, eff, where, card_act in table[c]:
+                if card_act or not eff.both or (kind is not None and eff.kind != kind):
+                    continue
+                if where & SZONE and eff.periods & now and \
+                        can_activate(d, c, ei, eff, p, open_state):
+                    out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
         for c in d.monsters(p):
             for ei, eff, where, _ in table[c]:
@@ -356,7 +380,7 @@ def window(d, f):
             if pre is not None:
                 opts = list(pre)
             else:
-                opts = activatable(d, p, False) if live[p] else None
+                opts = activatable(d, p, False) if live[p] or d.both_cards else None
                 if "prio" in f and p == d.tp:
                     opts = (opts or []) + ignition_options(d, p)
                 elif opts and "summoning" in f and not d.chain:
@@ -413,21 +437,27 @@ def new_link(d, c: int, ei: int, p: int, event=None) -> int:
                     "negated": False, "speed": eff.speed, "event": event,
                     "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
                     "cmid": d.mid[c]}
-    if "spell_resolved" in d.static_index and eff.kind == ACTIVATE and \
-            d.data[c].kind == "spell":
-        # the cards that see this Spell Card activated (face-up now: Royal Magical Library)
-        d.links[lid]["seen"] = tuple((x, d.mid[x]) for x, _ in
-                                     d.active_statics("spell_resolved"))
+    if eff.kind == ACTIVATE:
+        key = RESOLVED_RULE.get(d.data[c].kind)
+        if key in d.static_index:
+            # the cards that see this Spell/Trap Card activated (face-up now: Royal Magical
+            # Library, Curse of Darkness, Chain Burst)
+            d.links[lid]["seen"] = tuple((x, d.mid[x]) for x, _ in d.active_statics(key))
     return lid
 
 
+RESOLVED_RULE = {"spell": "spell_resolved", "trap": "trap_resolved"}
+
+
 def spell_resolved(d, link) -> None:
-    """A Spell Card's activation has resolved (not negated): the `spell_resolved` rules
-    (apply(d, source, link), no Chain) of the cards that were face-up when it was activated
-    and still are apply: "each time a Spell Card is activated, put a Spell Counter on this card
-    when that Spell resolves" (common.spell_counters)."""
+    """A Spell (Trap) Card's activation has resolved (not negated): the `spell_resolved`
+    (`trap_resolved`) rules (apply(d, source, link), no Chain) of the cards that were face-up
+    when it was activated and still are apply: "each time a Spell Card is activated, put a
+    Spell Counter on this card when that Spell resolves" (common.spell_counters), "each time
+    a Spell (Trap) Card is activated, its player takes 1000 damage after it resolves" (Curse of
+    Darkness, Chain Burst)."""
     seen = link["seen"]
-    for src, eff in d.active_statics("spell_resolved"):
+    for src, eff in d.active_statics(RESOLVED_RULE[d.data[link["card"]].kind]):
         if (src, d.mid[src]) in seen:
             eff.apply(d, src, link)
 

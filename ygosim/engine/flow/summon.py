@@ -7,7 +7,7 @@ from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
 from ..decision import Option, POSITION, YESNO
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
-from .chain import after_action, hand_toll, pay_hand_toll, prohibited
+from .chain import after_action, hand_toll, pay_hand_toll, prohibited, tributes_in
 
 
 def tributes_needed(d, c) -> int:
@@ -21,6 +21,8 @@ def tributes_for_level(lv: int) -> int:
 
 def tribute_candidates(d, p) -> list[int]:
     """The monsters player p may Tribute for a Tribute Summon or Set."""
+    if "no_tribute" in d.static_index and d.has_static("no_tribute"):
+        return []           # (Mask of Restrict: nothing can be Tributed)
     out = list(d.monsters(p))
     if d.cflags:                # "it cannot be Tributed" this turn (Mind Control)
         out = [c for c in out if not d.card_flag(c, "no_tribute")]
@@ -415,6 +417,8 @@ def special_proc_ok(d, c, p) -> bool:
         probe = {"card": c, "player": p, "ei": -1, "vars": {}, "events": (), "event": None}
         if not sp.can_pay(d, probe):
             return False
+    if "no_tribute" in d.static_index and d.has_static("no_tribute") and tributes_in(sp.cost):
+        return False        # (its cost Tributes: Mask of Restrict)
     return True
 
 

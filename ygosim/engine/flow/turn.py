@@ -87,6 +87,8 @@ def turn(d, f):
         d.events.clear()
         for src, eff in d.active_statics("maintenance"):   # costs to keep a card: no chain
             eff.apply(d, src)
+        if d.pflags:
+            run_delayed(d, "delayed_standby")       # (actions.delay(standby=True))
         d.raise_event(K.EV_STANDBY, -1, d.tp, K.R_RULE)
         f["s"] = 3
         phase_window(d)
@@ -170,10 +172,11 @@ def next_draw_skipped(pflags, p) -> list:
     return out
 
 
-def run_delayed(d) -> None:
+def run_delayed(d, key: str = "delayed") -> None:
     """Delayed effects due in this End Phase (registered by actions.delay: Return from the
-    Different Dimension, Final Countdown), each done once, with no Chain."""
-    due = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == "delayed" and
+    Different Dimension, Final Countdown), or with key "delayed_standby" in this Standby Phase
+    (Lightforce Sword), each done once, with no Chain."""
+    due = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == key and
            x[2] == d.turn]
     for x in due:
         d.pflags.remove(x)

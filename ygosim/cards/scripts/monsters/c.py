@@ -99,6 +99,7 @@ def _jar_summon(fit_for):
             if chosen:
                 push(d, "special_summon", cards=chosen, player=p, pos=None,
                      positions=(ATTACK, FACEDOWN_DEFENSE), how=K.SUM_SPECIAL, lid=lid)
+    summon.summons = True           # (actions.special_summons_in)
     return summon
 
 

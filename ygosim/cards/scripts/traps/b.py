@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import BANISHED, GY, SZONE
-from ....engine.effects import Target, counter_trap, script, trap, trigger
+from ....engine.effects import Target, continuous, counter_trap, script, trap, trigger
 from ..common import equip_boost, equip_to_target
 
 
@@ -71,3 +71,68 @@ script("Blast with Chain",
                              prompt="choose a card to destroy"),
                label="destroy a card on the field"),
        extra={"equip_card": True})
+
+
+
+def _plain_monster(d, c):
+    data = d.data[c]
+    return data.is_monster and "effect" not in data.frames and data.atk <= 1500
+
+
+# Backup Soldier: only while there are 5 or more monsters in your Graveyard: target up to 3
+# non-Effect Monsters with 1500 or less ATK there; add them to your hand.
+script("Backup Soldier", trap(
+    condition=lambda d, link: sum(1 for c in d.gy[link["player"]]
+                                  if d.data[c].is_monster) >= 5,
+    target=Target(A.pile(GY, YOU, _plain_monster), count=3, min=1,
+                  prompt="choose up to 3 non-Effect Monsters with 1500 or less ATK"),
+    operation=A.to_hand(A.targets)))
+
+
+def _crash_cards(who):
+    """Selector: the cards in that player's hand and on their field, this card aside."""
+    def sel(d, link):
+        q = link["player"] if who == YOU else 1 - link["player"]
+        return [c for c in list(d.hand[q]) + list(d.field_cards(q)) if c != link["card"]]
+    return sel
+
+
+def _excess(who):
+    def n(d, link):
+        q = link["player"] if who == YOU else 1 - link["player"]
+        return max(0, len(d.hand[q]) + len(d.field_cards(q)) - 5)
+    return n
+
+
+def _crash_step(who, into):
+    return (A.choose(_crash_cards(who), count=_excess(who), who=who, into=into,
+                     prompt="send cards to the Graveyard until you have 5"),)
+
+
+def _crash(d, link):
+    cards = [c for c in link["vars"].get("mine", ()) + link["vars"].get("theirs", ())
+             if d.loc[c]]
+    if cards:
+        d.send(cards, GY, K.R_EFFECT, link["player"])
+
+
+def _some_player_over_5(d, link):
+    return any(len(d.hand[q]) + len(d.field_cards(q)) >= 6 for q in (0, 1))
+
+
+# Bubble Crash (2005 and today): only while a player has 6 or more cards in hand and on the
+# field: each such player chooses cards of their hand and field (this card aside, though it
+# counts) and sends them to the Graveyard until they have 5 (both sent at once).
+script("Bubble Crash", trap(
+    condition=_some_player_over_5,
+    operation=(_crash_step(YOU, "mine") + _crash_step(A.OPP, "theirs") + (_crash,))))
+
+
+def _opponent_gains(d, src, p):
+    return p != d.ctrl[src]
+
+
+# Bad Reaction to Simochi (Continuous Trap): while it is face-up, an effect that would make the
+# opponent gain LP inflicts that much damage to them instead (the rule `reverse_recovery`,
+# Duel.gain_lp).
+script("Bad Reaction to Simochi", trap(), continuous("reverse_recovery", _opponent_gains))

@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP
 from ....engine.const import ATTACK, DEFENSE, FACEDOWN_DEFENSE
 from ....engine.const import SZONE
-from ....engine.effects import Target, counter_trap, script, trap
+from ....engine.effects import Target, continuous, counter_trap, script, trap
 from ..common import (can_discard, chained_to, discard, free_zone, in_graveyard,
                       spell_card_activated, still_here)
 
@@ -151,3 +151,18 @@ script("Cursed Seal of the Forbidden Spell", counter_trap(
     cost=discard(1, cost=True, filter=A.is_spell, prompt="discard a Spell Card"),
     can_pay=can_discard(1, A.is_spell),
     operation=(A.negate_activation(), _seal_the_name)))
+
+
+
+def _burn_activator(d, src, link):
+    """Its player (who activated the card that resolved) takes 1000 damage, by this card."""
+    d.damage(link["player"], 1000, by=d.ctrl[src])
+
+
+# Curse of Darkness (Continuous Trap): each time a Spell Card is activated, right after it
+# resolves the player who activated it takes 1000 damage (no Chain: the rule `spell_resolved`,
+# for the Spells activated while it was face-up; not when the activation was negated).
+script("Curse of Darkness", trap(), continuous("spell_resolved", _burn_activator))
+
+# Chain Burst (Continuous Trap): the same for each Trap Card (`trap_resolved`).
+script("Chain Burst", trap(), continuous("trap_resolved", _burn_activator))

@@ -156,3 +156,9 @@ script("Deck Devastation Virus", trap(
     can_pay=A.exists(_dark_2000),
     operation=(_virus, A.on_draws(_virus_checks, who=OPP, payload=lambda d, link:
                                   link["player"], until=_third_opponent_turn))))
+
+
+# Disturbance Strategy: the opponent (holding a card) shuffles their whole hand into the Deck,
+# then draws as many cards.
+script("Disturbance Strategy", trap(condition=lambda d, link: bool(d.hand[1 - link["player"]]),
+                                    operation=A.hand_into_deck(OPP)))

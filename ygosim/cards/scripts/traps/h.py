@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ....engine import actions as A
-from ....engine.actions import YOU
+from ....engine.actions import OPP, YOU
 from ....engine.effects import script, trap
 from ..common import can_discard, discard
 
@@ -19,3 +19,9 @@ script("Hallowed Life Barrier", trap(
 # EDOPro's Goat version).
 script("Hallowed Life Barrier", trap(
     operation=A.player_flag("no_damage_from_opp", who=YOU), **_COST), era="goat")
+
+
+# Heavy Slump: only while the opponent holds 8 or more cards: they shuffle their whole hand into
+# the Deck, then draw 2 cards.
+script("Heavy Slump", trap(condition=lambda d, link: len(d.hand[1 - link["player"]]) >= 8,
+                           operation=A.hand_into_deck(OPP, then_draw=2)))

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import GY, HAND
-from ....engine.effects import Target, counter_trap, script, trap
+from ....engine.effects import Target, continuous, counter_trap, rule, script, trap
 from ..common import attack_trap, can_discard, chained_to, discard, spell_card_activated
 
 
@@ -101,3 +101,60 @@ script("Magic Drain", counter_trap(
     operation=(A.choose(A.pile(HAND, OPP, A.is_spell), least=0, who=OPP, into="drained",
                         prompt="discard a Spell Card to negate Magic Drain's effect?"),
                _drain)))
+
+
+_HALVING: set = set()       # (duel, monster) whose ATK is being worked out without the halving
+
+
+def _walled(d, src, c):
+    """Mirror Wall's stat change: the monsters it holds (the opponent's monsters that attacked
+    while it was face-up) have their ATK halved (worked out from the ATK they have without
+    it: the rule is read again with this monster set aside)."""
+    if not A.holds(d, src, c):
+        return None
+    key = (id(d), c)
+    if key in _HALVING:
+        return None
+    _HALVING.add(key)
+    try:
+        v = d.atk(c)
+    finally:
+        _HALVING.discard(key)
+    return (-(v // 2), 0)
+
+
+def _opponents_attacker(d, link):
+    return [c for c in A.attacker(d, link) if d.ctrl[c] != link["player"] and d.faceup(c)]
+
+
+def _attack_by_opponent(d, link):
+    return bool(_opponents_attacker(d, link))
+
+
+def _keep_or_lose(d, link):
+    """Pay 2000 LP if its player chose to (and can), else this card is destroyed."""
+    src, p = link["card"], link["player"]
+    if link["vars"].get("keep") and d.lp[p] >= 2000:
+        d.pay_lp(p, 2000)
+    elif d.loc[src] & K.FIELD:
+        d.destroy([src], K.R_RULE, p)
+
+
+# Mirror Wall (Continuous Trap): each of the opponent's monsters that attacks while it is face-up
+# (and the one attacking when it is activated) has its ATK halved as long as this card stays on
+# the field (it holds them: actions.hold). During each of its player's Standby Phases they pay
+# 2000 LP or it is destroyed (their choice; not a Chain Link). Usable in the Damage Step.
+script("Mirror Wall",
+       trap(operation=A.hold(_opponents_attacker), damage_step=True, damage_calc=True),
+       rule(K.EV_ATTACK, A.hold(_opponents_attacker), condition=_attack_by_opponent,
+            range=K.SZONE, label="halve the attacker's ATK"),
+       continuous("stat", _walled),
+       rule(K.EV_STANDBY, (A.when(lambda d, link: d.lp[link["player"]] >= 2000,
+                                  A.ask_yesno("pay 2000 LP to keep Mirror Wall?", into="keep")),
+                           _keep_or_lose),
+            condition=lambda d, link: d.tp == link["player"], range=K.SZONE,
+            label="pay 2000 LP or destroy it"))
+
+# Mask of Restrict (Continuous Trap): while it is face-up, neither player can Tribute: no
+# Tribute Summon, no effect or Summon procedure that Tributes (the rule `no_tribute`).
+script("Mask of Restrict", trap(), continuous("no_tribute"))

@@ -5,7 +5,7 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import BANISHED, GY, MZONE
-from ....engine.effects import Target, continuous, during, script, trap
+from ....engine.effects import Target, continuous, during, quick, script, trap, trigger
 from ..common import all_of, can_discard, discard, free_zone, not_this, summonable
 
 # Discard one card (cost), then target a card on the field: destroy it.
@@ -106,6 +106,47 @@ script("Rite of Spirit", trap(
         "Gravekeeper's"))), prompt="choose a Gravekeeper's monster in your Graveyard"),
     operation=A.special_summon(A.targets)), extra={"ignores_gy_lock": True})
 
+_NOT_SPECIAL = (K.SUM_NORMAL, K.SUM_TRIBUTE, K.SUM_FLIP)
+
+
+def _special_summon_being_made(d, link):
+    """A monster is being Special Summoned by its own procedure (not with a Chain: Black Luster
+    Soldier - Envoy of the Beginning, Chaos Sorcerer), in the window of that Summon."""
+    return any(e[0] == K.EV_SUMMONING and e[6] not in _NOT_SPECIAL for e in d.events)
+
+
+def _summoning_effect_below(d, link):
+    """The Chain Link just below is an effect that would Special Summon (Monster Reborn, Call
+    of the Haunted, Scapegoat, Cyber Jar's FLIP effect...)."""
+    return bool(d.chain) and A.special_summons_in(d, d.links[d.chain[-1]])
+
+
+def _oppress(d, link):
+    """Negate the effect of the Chain Link below and destroy its card (if still there)."""
+    lk = A.link_below(d, link)
+    if lk is None:
+        return
+    A.negate_effect_below(d, link)
+    c = lk["card"]
+    if d.loc[c] & K.FIELD and d.mid[c] == lk["cmid"]:
+        d.destroy([c], K.R_EFFECT, link["player"])
+
+
+_oppress.destroys = lambda d, link: [lk["card"] for lk in (A.link_below(d, link),) if lk]
+_PAY_800 = dict(cost=A.pay_lp(800), can_pay=A.lp_at_least(800), range=K.SZONE, both=True)
+
+# Royal Oppression (Continuous Trap; the 2005 text, Pojo 2005-09-12): either player (its
+# controller or the opponent: `both`) may pay 800 LP (cost) to negate the Special Summon of a
+# monster and destroy it (a Summon made by its own procedure, answered as it is being made:
+# flow.summon.summoning_window), or to negate an effect that would Special Summon a monster and
+# destroy its card. Not in the Damage Step.
+script("Royal Oppression", trap(),
+       quick(A.negate_summon, when=(K.EV_SUMMONING,), condition=_special_summon_being_made,
+             label="negate a Special Summon", **_PAY_800),
+       quick(_oppress, condition=_summoning_effect_below,
+             label="negate an effect that Special Summons", **_PAY_800))
+
+
 # Reckless Greed: draw 2 cards; its player skips their next 2 Draw Phases (the whole phase:
 # flow/turn.py). Needs 2 cards in the Deck.
 script("Reckless Greed", trap(condition=lambda d, link: len(d.deck[link["player"]]) >= 2,
@@ -122,3 +163,28 @@ script("Royal Command", trap(), continuous("negate_monsters", _flip_monster))
 
 # A Continuous Trap: while it is face-up, every other Trap effect on the field is negated.
 script("Royal Decree", trap(), continuous("negate_traps"))
+
+
+def _your_monster_hits(d, link):
+    """Battle damage was just inflicted to the opponent: by a monster of this card's player
+    (in a battle the damage a player takes comes from the other side's monster)."""
+    ev = link.get("event")
+    return ev is not None and ev[3] == 1 - link["player"] and bool(ev[4] & K.R_BATTLE) and \
+        d.attack is not None
+
+
+# Robbin' Goblin (Continuous Trap): each time a monster you control inflicts battle damage to
+# the opponent, they discard a card at random (a mandatory trigger).
+script("Robbin' Goblin", trap(),
+       trigger(K.EV_DAMAGE, A.discard_random(1, who=OPP), optional=False, range=K.SZONE,
+               condition=_your_monster_hits, label="the opponent discards at random"))
+
+_rocks_in_deck = A.pile(K.DECK, YOU, lambda d, c: d.data[c].is_monster and
+                        d.data[c].type == "Rock")
+
+# Rock Bombardment: send a Rock monster from your Deck to the Graveyard (cost); the opponent
+# takes 500 damage.
+script("Rock Bombardment", trap(
+    cost=(A.choose(_rocks_in_deck, into="rock", prompt="send a Rock monster to the Graveyard"),
+          A.send_to(A.chosen("rock"), GY, K.R_COST), A.shuffle_deck()),
+    can_pay=A.exists(_rocks_in_deck), operation=A.damage(500, OPP)))

@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import OPP, YOU
 from ....engine.const import GY, HAND, MZONE, SZONE
 from ....engine.effects import Target, continuous, counter_trap, quick, script, trap, trigger
-from ..common import attack_trap, chained_to, not_this, spell_card_activated
+from ..common import (attack_trap, can_discard, chained_to, discard, not_this,
+                      spell_card_activated)
 
 # Solemn Judgment (2005 and today): pay half your LP (cost); either negate a monster's Summon
 # (Normal, Tribute, Flip, or a Special Summon by its own procedure: Black Luster Soldier -
@@ -122,3 +123,13 @@ script("Spell Shield Type-8",
 # an effect activated in the Graveyard (Sangan, Mystic Tomato).
 script("Skill Drain", trap(cost=A.pay_lp(1000), can_pay=A.lp_at_least(1000)),
        continuous("drain_monsters", lambda d, src, c: d.loc[c] == MZONE and d.faceup(c)))
+
+
+_continuous_spells = A.spells_traps(A.ANY, faceup=True, filter=lambda d, c: d.data[c].is_spell
+                                    and d.data[c].subtype == "continuous")
+
+# Spell Purification: discard a card (cost); destroy every face-up Continuous Spell Card on the
+# field (needs one).
+script("Spell Purification", trap(
+    condition=A.exists(_continuous_spells), cost=discard(1, cost=True), can_pay=can_discard(1),
+    operation=A.destroy(_continuous_spells)))

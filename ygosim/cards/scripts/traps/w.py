@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine.actions import OPP, YOU
 from ....engine.effects import continuous, script, trap
-from ..common import attack_trap
+from ..common import attack_trap, change_position
 
 script("Waboku", trap(operation=(A.player_flag("no_battle_damage", who=YOU),
                                  A.player_flag("battle_indestructible", who=YOU))))
@@ -46,3 +46,11 @@ script("Widespread Ruin", attack_trap(
     condition=A.exists(_strongest),
     operation=(A.choose(_strongest, prompt="choose the monster to destroy"),
                A.destroy(A.chosen()))))
+
+
+_their_faceup = A.monsters(OPP, faceup=True)
+
+# Windstorm of Etaqua: every face-up monster the opponent controls changes its battle position
+# (Attack to Defense, Defense to Attack).
+script("Windstorm of Etaqua", trap(condition=A.exists(_their_faceup),
+                                   operation=change_position(_their_faceup)))
