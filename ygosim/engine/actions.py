@@ -490,7 +490,7 @@ def special_summons_in(d, lk) -> bool:
     `summons`: `special_summon`, `tokens`, and a card's own steps marked so; `when` branches
     looked into: what Royal Oppression answers.)"""
     eff = d.data[lk["card"]].script.effects[lk["ei"]]
-    return any(getattr(st, "summons", False) for st in _steps_in(eff.operation))
+    return any(getattr(st, "summons", False) for st in each_step(eff.operation))
 
 
 def choose(sel, count=1, least=None, into="chosen", who=YOU, prompt="choose a card",
