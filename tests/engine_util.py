@@ -8,6 +8,7 @@ import re
 from ygosim.engine import const as K
 from ygosim.engine.api import new_duel
 from ygosim.engine.decision import Decision, Option
+from ygosim.engine.flow.summon import type_barred
 from ygosim.engine.rng import Rng, Stream
 
 _DECKS = {}
@@ -356,7 +357,10 @@ def check_option_rules(d) -> None:
             if speed == 1:
                 assert open_state and not d.chain, f"Spell Speed 1 outside the open state: {what}"
             if eff.kind == "activate":
-                if d.loc[c] == K.HAND:
+                robbed = d.loc[c] == K.GY and any(      # a Graveyard card used as the hand
+                    q == p and isinstance(k, tuple) and k[:3] == ("as_hand", c, d.mid[c])
+                    for q, k, _ in d.pflags)            # (Graverobber)
+                if d.loc[c] == K.HAND or robbed:
                     assert not data.is_trap, f"Trap from the hand: {what}"
                     if data.subtype == "quickplay":
                         assert p == d.tp, f"Quick-Play from the hand in the opponent's turn: {what}"
@@ -470,8 +474,8 @@ def check_options_complete(d) -> None:
                 if ns and plain and data.level <= 4 and d.free_mzones(p):
                     assert ("set", data.name) in names, f"missing: Normal Set of {data.name}"
                     assert ("summon", data.name) in names or locked or \
-                        (data.script is not None and data.script.extra.get("set_only")), \
-                        f"missing: Normal Summon of {data.name}"
+                        (data.script is not None and data.script.extra.get("set_only")) or \
+                        type_barred(d, c, p), f"missing: Normal Summon of {data.name}"
                 forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
                              for f in d.pflags)      # Soul Exchange: other rules apply
                 tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")
@@ -479,6 +483,7 @@ def check_options_complete(d) -> None:
                 set_only = data.script is not None and data.script.extra.get("set_only")
                 if ns and plain and 5 <= data.level and not forced and not locked \
                         and not set_only and not d.has_static("no_tribute") \
+                        and not type_barred(d, c, p) \
                         and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
@@ -488,7 +493,8 @@ def check_options_complete(d) -> None:
                     d.attacked[c] == t:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
-                if not locked and not d.has_static("no_position_change", c):
+                if not locked and not d.has_static("no_position_change", c) and \
+                        not type_barred(d, c, p):
                     need(("flip", c, None), f"Flip Summon of {d.name(c)}")
             elif d.attacked[c] != t and not d.data[c].link_arrows \
                     and not d.has_static("no_position_change", c) \

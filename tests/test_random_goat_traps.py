@@ -22,7 +22,8 @@ TRAPS = [
     "Windstorm of Etaqua", "Acid Trap Hole", "Good Goblin Housekeeping", "Backup Soldier",
     "Bubble Crash", "Chain Burst", "Disturbance Strategy", "Judgment of Anubis",
     "Lightforce Sword", "Rock Bombardment", "Interdimensional Matter Transporter",
-    "Royal Oppression",
+    "Royal Oppression", "Embodiment of Apophis", "Rivalry of Warlords", "Graverobber",
+    "Last Turn",
 ]
 # the rest of each deck: monsters (FLIP effects for Desert Sunlight, Tributes for the Tokens)
 # and Spells for Cursed Seal to answer and discard

@@ -80,6 +80,11 @@ def facts_from_row(code, alias, type_, atk, def_, level, race, attribute):
                 break
         else:
             d["subtype"] = "normal"
+        if level & 0xFF and race in RACES:
+            # a Trap Card that Special Summons itself as a monster (a Trap Monster: Embodiment
+            # of Apophis) has the facts of that monster too
+            d.update({"attribute": ATTRIBUTES.get(attribute, "?"), "type": RACES[race],
+                      "atk": atk, "def": def_, "level": level & 0xFF})
     return d
 
 

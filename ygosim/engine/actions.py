@@ -969,10 +969,10 @@ def this_card_here(d, link):
 
 def can_turn_facedown(d, c):
     """A face-up monster on the field that may be turned face-down (not a Token, not a Link
-    Monster)."""
+    Monster, not a Trap Card Summoned as a monster: Embodiment of Apophis)."""
     data = d.data[c]
     return d.loc[c] == MZONE and d.faceup(c) and "token" not in data.frames and \
-        not data.link_arrows and not d.has_static("no_monster_set")
+        not data.link_arrows and data.is_monster and not d.has_static("no_monster_set")
 
 
 def excluding_this(sel):

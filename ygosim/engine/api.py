@@ -117,7 +117,7 @@ def _build_indexes(d: Duel) -> tuple:
     """index_scripts's indexes ({Duel attribute: value}), the most effects of one card, and
     the cards and scripts they were made from (kept alive with them)."""
     trig: dict = {}
-    procs, untributable, negaters, both = [], [], [], []
+    procs, untributable, negaters, both, hand_users = [], [], [], [], []
     statics, act = [], []
     static_index: dict = {}
     n = len(d.data)
@@ -163,6 +163,8 @@ def _build_indexes(d: Duel) -> tuple:
                 procs.append(c)
             if s.extra.get("no_tribute_summon"):
                 untributable.append(c)
+            if s.extra.get("as_hand"):
+                hand_users.append(c)
         if eis or ds:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
@@ -181,6 +183,7 @@ def _build_indexes(d: Duel) -> tuple:
         "untributable": frozenset(untributable),
         "negaters": tuple(negaters),
         "both_cards": tuple(both),
+        "hand_users": tuple(hand_users),
         "eis_open": tuple(eis_open), "eis_fast": tuple(eis_fast), "eis_ds": tuple(eis_ds),
         "eis_where": (_where(x for e in eis_open for x in e),
                       _where(x for e in eis_fast for x in e),

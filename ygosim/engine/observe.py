@@ -62,7 +62,7 @@ def card_view(d, c: int, viewer) -> dict:
         return out
     data = d.data[c]
     out.update({"id": c, "name": data.name, "kind": data.kind, "kind_line": data.kind_line()})
-    if data.is_monster:
+    if data.is_monster or loc == MZONE:     # (a Trap Card Summoned as a monster too)
         out["level"] = data.level or data.rank or data.link_rating
         if loc == MZONE and not d.pos[c] & FACEDOWN:
             out["atk"], out["def"] = d.atk(c), d.def_(c)
@@ -179,7 +179,7 @@ def choice_words(d, c: int, viewer) -> str:
         head = data.name
         details.append(whose(d, d.owner[c], viewer)
                        + PLACE_WORDS.get(loc, K.LOC_NAMES.get(loc, "?")))
-    if data.is_monster:
+    if data.is_monster or loc == MZONE:     # (a Trap Card Summoned as a monster too)
         if loc == MZONE and not d.pos[c] & FACEDOWN:
             a, df = d.atk(c), d.def_(c)
         else:

@@ -3,7 +3,7 @@ timings, damage calculation."""
 from __future__ import annotations
 
 from .. import const as K
-from ..const import MZONE, SZONE, GY, ATTACK, FACEDOWN, DEFENSE
+from ..const import MZONE, SZONE, GY, ATTACK, FACEDOWN, DEFENSE, BATTLE
 from ..decision import Option, ACTION, attack_option
 from .core import proc, push, pop
 from .chain import (activatable, after_action, phase_window, push_window, start_activation,
@@ -324,6 +324,45 @@ def damage_step(d, f):
     else:
         d.no_battle_damage = [False, False]
         d.step = K.BATTLE_STEP
+        pop(d)
+
+
+def force_battle(d, attacker: int, target: int, no_damage: bool = False) -> None:
+    """An effect makes monster `attacker` (the turn player's) attack monster `target` once the
+    Chain it is part of has resolved, in whatever phase it is (Last Turn; `no_damage`: neither
+    player takes battle damage from it). Kept as a player flag until then (flow.chain
+    .forced_battles), then fought by the `forced_battle` procedure."""
+    d.pflags.append((d.ctrl[attacker], ("forced_battle", attacker, d.mid[attacker], target,
+                                        d.mid[target], no_damage), d.turn))
+
+
+@proc
+def forced_battle(d, f):
+    """A battle an effect forced (force_battle): if both monsters are still there, face-up and
+    the attacker the turn player's, it is an attack (it counts as the attacker's attack this
+    turn) and its Damage Step is fought as in the Battle Phase, which the duel is in meanwhile;
+    then the phase goes on where it was."""
+    if f["s"] == 0:
+        atk, amid, tgt, tmid, no_damage = f["fight"]
+        if d.mid[atk] != amid or d.loc[atk] != MZONE or d.ctrl[atk] != d.tp or \
+                d.mid[tgt] != tmid or d.loc[tgt] != MZONE or d.ctrl[tgt] == d.tp:
+            pop(d)
+            return
+        f["s"] = 1
+        f["was"] = (d.phase, d.step)
+        d.phase = BATTLE
+        d.attacked[atk] = d.turn
+        log_attack(d, atk, tgt)
+        d.attack = (atk, tgt, d.count_monsters(1 - d.tp), amid, tmid)
+        if no_damage:
+            d.no_battle_damage = [True, True]
+        d.serial += 1
+        d.write(f"{d.card(atk)} attacks {d.card(tgt)}")
+        push(d, "damage_step")
+    else:
+        d.attack = None
+        d.phase, d.step = f["was"]
+        d.no_battle_damage = [False, False]
         pop(d)
 
 

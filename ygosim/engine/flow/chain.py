@@ -129,6 +129,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False    # ATK/DEF changers: only until damage calculation
     if kind == ACTIVATE:
         pos = d.pos[c]
+        if loc == GY and d.hand_users and as_hand(d, c, p) is not None:
+            loc = HAND              # usable from a Graveyard as the player's hand (Graverobber)
         if loc == HAND:
             if data.is_trap:
                 return False
@@ -300,6 +302,15 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                             can_activate(d, c, ei, eff, p, open_state):
                         seen.add(name)
                         out.append(ACTIVATE_OPTS[c][ei])
+    if d.hand_users and d.pflags:
+        for q, k, until in d.pflags:        # cards of a Graveyard used as p's hand
+            if q == p and type(k) is tuple and k[0] == "as_hand" and until >= d.turn:
+                c = k[1]
+                if d.loc[c] == GY and d.mid[c] == k[2]:
+                    for ei, eff, where, card_act in table[c]:
+                        if card_act and eff.periods & now and \
+                                can_activate(d, c, ei, eff, p, open_state):
+                            out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & SZONE:
         turn = d.turn
         pos = d.pos
@@ -408,6 +419,8 @@ def window(d, f):
     elif s == 2:                       # the chain has resolved
         f["s"] = 3
         f.pop("built", None)
+        if d.pflags:
+            forced_battles(d)          # (after the triggers: pushed first, run last)
         if d.trig_q:
             push(d, "triggers")
     elif s == 3:
@@ -422,11 +435,37 @@ def window(d, f):
             d.stack[-1]["acted"] = True
 
 
+FORCED_BATTLE = "forced_battle"
+
+
+def forced_battles(d) -> None:
+    """Battles an effect made due once its Chain has resolved (flow.battle.force_battle: Last
+    Turn): each one's procedure is pushed, and its player flag dropped."""
+    due = [x for x in d.pflags if type(x[1]) is tuple and x[1][0] == FORCED_BATTLE]
+    if due:
+        d.pflags = [x for x in d.pflags if x not in due]
+        for x in reversed(due):
+            push(d, FORCED_BATTLE, fight=x[1][1:])
+
+
 def summon_answers(d, opts) -> list:
     """In the window of a Summon being made (flow/summon.summoning_window), before any Chain:
     only the effects that answer it (`when=(EV_SUMMONING,)`: Solemn Judgment)."""
     return [o for o in opts
             if K.EV_SUMMONING in d.data[o.cards[0]].script.effects[o.arg].events]
+
+
+def as_hand(d, c: int, p: int):
+    """May player p use card c (in a Graveyard) as a card of their hand now (a player flag
+    ("as_hand", card, identity, after) until the end of the turn: Graverobber)? Returns the
+    `after` function (applied once its activation has resolved: after(d, link)), or None. Only
+    duels with a card that grants it (`d.hand_users`) look."""
+    mid = d.mid[c]
+    for q, k, until in d.pflags:
+        if q == p and type(k) is tuple and k[0] == "as_hand" and k[1] == c and k[2] == mid \
+                and until >= d.turn:
+            return k[3]
+    return None
 
 
 def new_link(d, c: int, ei: int, p: int, event=None) -> int:
@@ -479,7 +518,10 @@ def activate(d, f):
             link["card_act"] = True
             link["cmid"] = d.mid[c]
         elif eff.kind == ACTIVATE:
-            if d.loc[c] == HAND:
+            after = as_hand(d, c, p) if d.loc[c] == GY and d.hand_users else None
+            if after is not None:               # a card used as the player's hand: it comes
+                link["vars"]["after_resolve"] = after   # from a Graveyard (Graverobber)
+            if d.loc[c] == HAND or after is not None:
                 if data.subtype == "field":
                     clear_field_zone(d, p)
                     d.place(c, SZONE, p, K.FIELD_ZONE, FACEUP)
@@ -626,6 +668,8 @@ def resolve(d, f):
                 one_field_spell(d, c)
         if "seen" in link and not link["negated"]:
             spell_resolved(d, link)
+        if "after_resolve" in link["vars"] and not link["negated"]:
+            link["vars"]["after_resolve"](d, link)   # (a card used as the hand: Graverobber)
         state_check(d)
         f["s"] = 0
 

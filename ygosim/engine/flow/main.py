@@ -9,7 +9,7 @@ from .core import proc, push, pop
 from .chain import (activatable, clear_field_zone, hand_toll, open_window, pay_hand_toll,
                     prohibited, push_window, spell_trap_locked, start_activation, state_check)
 from .summon import (summon_room, special_proc_options, summon_locked, tribute_optional,
-                     set_only)
+                     set_only, type_barred)
 
 
 @proc
@@ -105,6 +105,7 @@ def idle_options(d) -> list[Option]:
     free_s = -1 in d.szone[p][:5]
     ns_tributes = d.ns_tributes
     barred = "prohibited" in d.static_index
+    one_type = "one_type" in d.static_index     # (Rivalry of Warlords)
     tolled = "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p)
     if tolled:
         can_ns = free_s = False         # nothing played from the hand (Chain Energy)
@@ -126,7 +127,8 @@ def idle_options(d) -> list[Option]:
                 if not ok and n and tribute_optional(data):
                     ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
-                    if not locked and not set_only(data):
+                    if not locked and not set_only(data) and \
+                            not (one_type and type_barred(d, c, p)):
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
         elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):
@@ -147,7 +149,7 @@ def idle_options(d) -> list[Option]:
             continue    # (a monster that declared an attack this turn, even one turned
                         # face-down since, keeps its position: no change, no Flip Summon)
         if d.pos[c] == FACEDOWN_DEFENSE:
-            if not locked:
+            if not locked and not (one_type and type_barred(d, c, p)):
                 if locks is None:
                     locks = d.active_statics("no_position_change")
                 if not (locks and d.applies(locks, c)):   # (a Flip Summon changes it too:

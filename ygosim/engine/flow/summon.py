@@ -368,10 +368,25 @@ def zone_seq(name: str, p: int) -> int:
     return int(name[1]) - 1
 
 
+def type_barred(d, c, p) -> bool:
+    """Is monster c of another Type than the one player p is held to (the continuous rule
+    `one_type`, apply(d, source, player) -> that Type or None: Rivalry of Warlords)? Such a
+    monster cannot be Normal Summoned face-up nor Flip Summoned, and a Special Summon puts it
+    face-down (flow.main.idle_options, place_special). Free in duels without the rule."""
+    for src, eff in d.active_statics("one_type"):
+        t = eff.apply(d, src, p)
+        if t is not None and d.data[c].type != t:
+            return True
+    return False
+
+
 def place_special(d, c, p, pos, f) -> None:
     d.serial += 1
     if pos & FACEDOWN and "no_monster_set" in d.static_index and d.has_static("no_monster_set"):
         pos = DEFENSE           # monsters cannot be Set: face-up instead (Light of Intervention)
+    elif not pos & FACEDOWN and "one_type" in d.static_index and type_barred(d, c, p):
+        pos = FACEDOWN_DEFENSE  # another Type than the one allowed: face-down (Rivalry of
+                                # Warlords)
     zone = f.pop("zone", None)
     if zone is not None and zone >= K.EMZ_BASE and d.emz[zone - K.EMZ_BASE] >= 0:
         zone = next((z for z in d.summon_zones(p, c) if z >= K.EMZ_BASE), None)   # the other one

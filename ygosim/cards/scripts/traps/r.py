@@ -5,7 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import BANISHED, GY, MZONE
-from ....engine.effects import Target, continuous, during, quick, script, trap, trigger
+from ....engine.decision import DECLARE, Decision, Option
+from ....engine.effects import (Target, continuous, during, quick, rule, script, trap,
+                                trigger)
 from ..common import all_of, can_discard, discard, free_zone, not_this, summonable
 
 # Discard one card (cost), then target a card on the field: destroy it.
@@ -145,6 +147,97 @@ script("Royal Oppression", trap(),
              label="negate a Special Summon", **_PAY_800),
        quick(_oppress, condition=_summoning_effect_below,
              label="negate an effect that Special Summons", **_PAY_800))
+
+
+def _types(d, p) -> list:
+    """The Types of the face-up monsters player p controls (a face-down monster has none)."""
+    return sorted({d.data[c].type for c in d.monsters(p) if d.faceup(c)})
+
+
+def _remembered(d, src, p):
+    """The Type this Rivalry of Warlords holds player p to, as chosen last (a rule on the card,
+    `("warlord", player, Type)`: it ends when the card leaves the field), or None."""
+    mid = d.mid[src]
+    for x in d.cflags:
+        k = x[2]
+        if x[0] == src and x[1] == mid and type(k) is tuple and k[0] == "warlord" and k[1] == p:
+            return k[2]
+    return None
+
+
+def _held_type(d, src, p):
+    """The `one_type` rule: the Type player p may have face-up (their monsters' one Type, or
+    the one they chose to keep), or None while they control no face-up monster."""
+    types = _types(d, p)
+    if not types:
+        return None
+    kept = _remembered(d, src, p)
+    if kept in types:
+        return kept
+    return types[0] if len(types) == 1 else None
+
+
+def _nth_player(d, i):
+    return d.tp if i == 0 else 1 - d.tp
+
+
+def _ask_type(i):
+    """The turn player (i = 0), then the other (i = 1): holding face-up monsters of several
+    Types and no kept Type among them, they declare the Type they keep."""
+    def step(d, link):
+        p = _nth_player(d, i)
+        types = _types(d, p)
+        link["vars"][f"keep{i}"] = None
+        if len(types) > 1 and _remembered(d, link["card"], p) not in types:
+            A.ask(d, link, Decision(p, DECLARE, [Option("declare", (), t) for t in types],
+                                    "Rivalry of Warlords: declare the Type you keep",
+                                    link["card"]), f"keep{i}")
+    return step
+
+
+def _keep_type(i):
+    """That player's face-up monsters of the other Types are sent to the Graveyard (by the
+    rule); the Type kept is remembered with this card."""
+    def step(d, link):
+        src, p = link["card"], _nth_player(d, i)
+        if not d.loc[src] & K.FIELD or d.mid[src] != link["cmid"]:
+            return
+        types = _types(d, p)
+        if not types:
+            return
+        keep = link["vars"].get(f"keep{i}") or _remembered(d, src, p)
+        if keep not in types:
+            keep = types[0]
+        if len(types) > 1:
+            d.write(f"{d.names[p]} keeps their {keep} monsters")
+        d.cflags = [x for x in d.cflags if not (x[0] == src and type(x[2]) is tuple
+                                               and x[2][:2] == ("warlord", p))]
+        d.flag_card(src, ("warlord", p, keep), K.FOREVER, K.WHILE_FACEUP)
+        gone = [c for c in d.monsters(p) if d.faceup(c) and d.data[c].type != keep]
+        if gone:
+            d.send(gone, GY, K.R_RULE, p)
+    return step
+
+
+_ONE_TYPE = (_ask_type(0), _keep_type(0), _ask_type(1), _keep_type(1))
+
+
+def _mixed(d, link):
+    return any(len(_types(d, p)) > 1 for p in (0, 1))
+
+
+# Rivalry of Warlords (Continuous Trap; EDOPro's Goat version): while it is face-up each player
+# may control face-up monsters of one Type only: on its activation, and whenever a monster
+# lands face-up (a Summon, a flip), a player with face-up monsters of several Types keeps one
+# Type (the one kept before, else the one they declare) and sends the others to the Graveyard
+# (a rule, no Chain). A monster of another Type cannot be Normal Summoned face-up nor Flip
+# Summoned, and is Special Summoned face-down (the rule `one_type`,
+# flow.summon.type_barred). Face-down monsters have no Type for it. A control change does not
+# make it check (ours).
+script("Rivalry of Warlords", trap(operation=_ONE_TYPE),
+       continuous("one_type", _held_type),
+       rule((K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, K.EV_SPECIAL_SUMMONED, K.EV_FLIPPED),
+            _ONE_TYPE, condition=_mixed, range=K.SZONE, label="one Type of monster each"))
 
 
 # Reckless Greed: draw 2 cards; its player skips their next 2 Draw Phases (the whole phase:
