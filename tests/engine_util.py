@@ -8,6 +8,7 @@ import re
 from ygosim.engine import const as K
 from ygosim.engine.api import new_duel
 from ygosim.engine.decision import Decision, Option
+from ygosim.engine.flow import summon_barred
 from ygosim.engine.flow.summon import type_barred
 from ygosim.engine.rng import Rng, Stream
 
@@ -273,6 +274,8 @@ def check_option_rules(d) -> None:
         if v in ("summon", "flip", "special") and dec.kind == "action":
             assert not d.player_flag(p, "no_summon"), f"a Summon under Scapegoat's rule: {what}"
             assert not d.has_static("summon_lock", p), f"a Summon under a Summon lock: {what}"
+        if v == "special" and dec.kind == "action":
+            assert not d.has_static("special_lock", p), f"a Special Summon under a lock: {what}"
         if v == "special":
             assert dec.kind == "action" and p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
             assert d.data[c].script.extra.get("special") is not None, what
@@ -287,6 +290,10 @@ def check_option_rules(d) -> None:
                 if data.script is not None and data.script.extra.get("tribute_optional") and \
                         -1 in d.mzone[p]:
                     need = 0        # (Fusilier Dragon: without Tributes, halved)
+                free = data.script.extra.get("no_tribute_if") if data.script is not None \
+                    else None
+                if v == "summon" and free is not None and free(d, c, p) and -1 in d.mzone[p]:
+                    need = 0        # (Swift Gaia the Fierce Knight: by its own text)
                 if need == 0:
                     assert -1 in d.mzone[p], f"no free zone: {what}"
                 else:
@@ -329,12 +336,13 @@ def check_option_rules(d) -> None:
                 more = sum(eff.apply(d, src, c) or 0 for src, eff in d.active_statics("extra_attacks"))
                 assert again or every or len(done) <= more, f"second attack: {what}"
             if o.arg is None:
-                assert not d.monsters(opp) or d.has_static("direct_attack", c), \
-                    f"direct attack past a monster: {what}"
+                assert not [x for x in d.monsters(opp) if not d.has_static("attack_ignored", x)] \
+                    or d.has_static("direct_attack", c), f"direct attack past a monster: {what}"
                 assert not d.has_static("no_direct_attack", c), f"direct attack: {what}"
             else:
                 assert o.arg in d.monsters(opp), what
-                assert not d.has_static("no_attack_target", o.arg), \
+                assert not d.has_static("no_attack_target", o.arg) and \
+                    not d.has_static("attack_ignored", o.arg), \
                     f"attack on a monster that cannot be attacked: {what}"
         elif v == "phase":
             assert dec.kind == "action" and p == d.tp, what
@@ -475,7 +483,7 @@ def check_options_complete(d) -> None:
                     assert ("set", data.name) in names, f"missing: Normal Set of {data.name}"
                     assert ("summon", data.name) in names or locked or \
                         (data.script is not None and data.script.extra.get("set_only")) or \
-                        type_barred(d, c, p), f"missing: Normal Summon of {data.name}"
+                        type_barred(d, c, p) or summon_barred(d, c, p), f"missing: Normal Summon of {data.name}"
                 forced = any(f[0] == p and isinstance(f[1], tuple) and f[1][0] == "must_tribute"
                              for f in d.pflags)      # Soul Exchange: other rules apply
                 tributes = [x for x in d.monsters(p) if not d.card_flag(x, "no_tribute")
@@ -483,7 +491,7 @@ def check_options_complete(d) -> None:
                 set_only = data.script is not None and data.script.extra.get("set_only")
                 if ns and plain and 5 <= data.level and not forced and not locked \
                         and not set_only and not d.has_static("no_tribute") \
-                        and not type_barred(d, c, p) \
+                        and not type_barred(d, c, p) and not summon_barred(d, c, p) \
                         and len(tributes) >= (1 if data.level <= 6 else 2):
                     assert ("summon", data.name) in names, f"missing: Tribute Summon of {data.name}"
             elif data.subtype != "field" and -1 in d.szone[p][:5]:
@@ -494,7 +502,7 @@ def check_options_complete(d) -> None:
                 continue
             if d.pos[c] == K.FACEDOWN_DEFENSE:
                 if not locked and not d.has_static("no_position_change", c) and \
-                        not type_barred(d, c, p):
+                        not type_barred(d, c, p) and not summon_barred(d, c, p):
                     need(("flip", c, None), f"Flip Summon of {d.name(c)}")
             elif d.attacked[c] != t and not d.data[c].link_arrows \
                     and not d.has_static("no_position_change", c) \
@@ -508,7 +516,7 @@ def check_options_complete(d) -> None:
             need(("phase", None, "end"), "end")
         if d.player_flag(p, "no_attack"):
             return
-        targets = d.monsters(opp)
+        targets = [x for x in d.monsters(opp) if not d.has_static("attack_ignored", x)]
         for c in d.monsters(p):
             if d.pos[c] != K.ATTACK or d.attacked[c] == t or d.rule_on("cannot_attack", c) \
                     or d.card_flag(c, "no_attack"):

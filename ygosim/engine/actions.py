@@ -185,7 +185,9 @@ def is_type(*types):
 
 
 def is_attribute(*attrs):
-    return lambda d, c: d.data[c].attribute in attrs
+    """A filter: the card's Attribute now (Duel.attribute: kept with the counters when an
+    effect changed it) is one of attrs."""
+    return lambda d, c: (d.attribute(c) if d.counters else d.data[c].attribute) in attrs
 
 
 def is_monster_card(d, c):
@@ -449,16 +451,17 @@ def modify(sel, atk=0, def_=0, until=None, turns=0, ends=None):
 
 
 def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
-                   chooser=None, proper=False, exempt=False, into=None):
+                   chooser=None, proper=False, exempt=False, into=None, by=YOU):
     """Special Summon the selected cards onto the field of `who` (YOU: the effect's player;
     OPP: the opponent's field, the effect's player Summoning them: Lava Golem). The position is
     `pos`, or else asked (of `chooser`, default the player whose field it is) among `positions`
     (default face-up Attack or Defense; (ATTACK, FACEDOWN_DEFENSE) for "face-up Attack or
     face-down Defense"). `proper`: it counts as properly Summoned (it may be revived later);
     `exempt`: the card's own Summon despite the `no_summon` flag it set (Scapegoat); `into`:
-    the monsters Summoned are kept in vars[into] (read them with `summoned(into)`). The
-    EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned by the effect of
-    ...", `summoned_by_effect_of`)."""
+    the monsters Summoned are kept in vars[into] (read them with `summoned(into)`); `by`: who
+    Summons them (OPP: "your opponent can Special Summon 1 monster from their Graveyard":
+    Gilasaurus). The EV_SPECIAL_SUMMONED events name this effect's card (their info: "Summoned
+    by the effect of ...", `summoned_by_effect_of`)."""
     def step(d, link):
         cards = sel(d, link)
         if "gy_lock" in d.static_index:
@@ -480,7 +483,7 @@ def special_summon(sel, pos=None, who=YOU, how=K.SUM_SPECIAL, positions=None,
         if exempt:
             extra["exempt"] = True
         push(d, "special_summon", cards=cards, player=p if who == YOU else 1 - p, pos=pos,
-             how=how, by=p, src=link["card"], **extra)
+             how=how, by=p if by == YOU else 1 - p, src=link["card"], **extra)
     step.summons = True         # (special_summons_in: "an effect that Special Summons")
     return step
 
@@ -620,7 +623,7 @@ def normal_summon_now(into="summon"):
     (not counted against the once-per-turn Normal Summon). Asked as `summon NAME` / `set NAME`;
     Tributes are asked after."""
     def ask_step(d, link):
-        from .flow import can_normal_summon, summon_locked
+        from .flow import can_normal_summon, summon_barred, summon_locked
         from .flow.summon import set_only
         p = link["player"]
         opts, seen = [], set()
@@ -629,7 +632,7 @@ def normal_summon_now(into="summon"):
             name = d.data[c].name
             if d.data[c].is_monster and name not in seen and can_normal_summon(d, c, p):
                 seen.add(name)
-                if not locked and not set_only(d.data[c]):
+                if not locked and not set_only(d.data[c]) and not summon_barred(d, c, p):
                     opts.append(Option("summon", (c,), (c, False)))
                 opts.append(Option("set", (c,), (c, True)))
         link["vars"][into] = None
@@ -821,6 +824,23 @@ def end_battle_phase(d, link):
     if d.phase == K.BATTLE:
         d.pflags.append((d.tp, "battle_ended", d.turn))
         d.write("The Battle Phase ends")
+
+
+def end_turn(d, link):
+    """A step: the turn goes on to its End Phase once the Chain has resolved; what is left of
+    the phase under way and the phases before the End Phase are skipped (Neko Mane King). The
+    Main or Battle Phase procedure under way is told (`end_turn` in its frame: flow.main,
+    flow.battle); in the Draw or Standby Phase the turn procedure goes on to its End Phase."""
+    if d.phase == K.END:
+        return
+    for f in reversed(d.stack):
+        if f["p"] in ("main", "battle"):
+            f["end_turn"] = True
+            break
+        if f["p"] == "turn":
+            f["s"] = 7              # (flow.turn: the End Phase)
+            break
+    d.write(f"{d.names[d.tp]}'s turn goes on to the End Phase")
 
 
 # ------------------------------------------------------------------ positions
@@ -1040,9 +1060,9 @@ def can_discard(n=1, filter=None):
     return ok
 
 
-def discard_random(n=1, who=OPP, into="discarded"):
+def discard_random(n=1, who=OPP, into="discarded", cost=False):
     """The player `who` discards n cards picked at random (the duel's seeded generator) from
-    their hand, unseen by anyone."""
+    their hand, unseen by anyone (as a cost with `cost=True`: Jowgen the Spiritualist)."""
     def step(d, link):
         out = []
         for p in _players(link, who):
@@ -1054,7 +1074,7 @@ def discard_random(n=1, who=OPP, into="discarded"):
         link["vars"][into] = tuple(out)
         if out:
             d.write(f"Discarded at random: {d.cards(out)}")     # (hidden until they move)
-            d.send(out, GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+            d.send(out, GY, (K.R_COST if cost else K.R_EFFECT) | K.R_DISCARD, link["player"])
     step.discards = who
     return step
 
@@ -1172,6 +1192,21 @@ def remember(key, value):
         c = link["card"]
         if d.loc[c] & FIELD and d.faceup(c) and d.mid[c] == link["cmid"]:
             d.counters[(c, key)] = value(d, link)
+    return step
+
+
+def change_attribute(sel, key="declared"):
+    """A step: the selected face-up monsters' Attribute becomes the one in vars[key] (a
+    `declare` step's answer) while they stay face-up on the field (kept with the counters,
+    public: Duel.attribute reads it): Homunculus the Alchemic Being."""
+    def step(d, link):
+        att = link["vars"].get(key)
+        if att not in K.ATTRIBUTES:
+            return
+        for c in sel(d, link):
+            if d.loc[c] == MZONE and d.faceup(c):
+                d.counters[(c, "attribute")] = K.ATTRIBUTES.index(att) + 1   # (never 0)
+                d.write(f"{d.card(c)} becomes {att}")
     return step
 
 
@@ -1443,6 +1478,18 @@ def battled(d, link):
         return []
     o = s[1]
     return [o] if d.mid[o] == s[2] and d.loc[o] == MZONE else []
+
+
+def other_battler(d, link):
+    """The monster this card battled in the battle under way, wherever this card is now (in the
+    Graveyard after that battle destroyed it: "the monster that destroyed this card"), if it
+    is still that monster on the field (Yomi Ship)."""
+    a = d.attack
+    c = link["card"]
+    if a is None or a[1] < 0 or c not in (a[0], a[1]):
+        return []
+    o, omid = (a[1], a[4]) if c == a[0] else (a[0], a[3])
+    return [o] if d.mid[o] == omid and d.loc[o] == MZONE else []
 
 
 def battles_opponent(d, link):

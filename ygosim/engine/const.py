@@ -15,6 +15,12 @@ EMZ_BASE = 5            # seq 5 and 6 of a monster are the Extra Monster Zones (
 ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE = 0, 1, 2, 3
 FACEUP = ATTACK
 
+BY_PROCEDURE = -2   # EV_SPECIAL_SUMMONED's info: Summoned by its own procedure (Gilasaurus)
+
+# Attributes (Duel.attribute: an Attribute changed by an effect is kept as 1 + its index here)
+ATTRIBUTES = ("LIGHT", "DARK", "EARTH", "WATER", "FIRE", "WIND", "DIVINE")
+ATTRIBUTES_2005 = ATTRIBUTES[:6]
+
 # Phases
 DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END = range(6)
 PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -75,6 +81,7 @@ R_RULE, R_EFFECT, R_BATTLE, R_COST, R_TRIBUTE, R_DESTROY, R_DISCARD, R_MATERIAL,
 EV_NORMAL_SUMMONED = "normal_summoned"      # Normal (incl. Tribute) Summon succeeded
 EV_FLIP_SUMMONED = "flip_summoned"
 EV_SPECIAL_SUMMONED = "special_summoned"    # info: the card whose effect Summoned it, or -1
+                                            # (BY_PROCEDURE: its own Summon procedure)
 EV_FLIPPED = "flipped"                      # turned face-up from face-down (FLIP effects)
 EV_POSITION_CHANGED = "position_changed"    # a face-up monster changed to the other face-up
                                             # position (info: the position it was in)

@@ -24,6 +24,7 @@ from .rules import V10
 WHY_FROM = 16       # Duel.why: where a card came from is kept above its reason bits,
 WHY_BY = 24         # then (the player whose card or rule moved it) + 1 (0: nobody known),
 WHY_CTRL = 26       # then (its controller before the move) + 1
+WHY_FACEUP = 28     # then whether it was face-up (1) where it came from
 
 PILES = {DECK: "deck", HAND: "hand", GY: "gy", BANISHED: "banished", EXTRA: "extra"}
 
@@ -350,6 +351,16 @@ class Duel:
 
     def level(self, c: int) -> int:
         return self.data[c].level
+
+    def attribute(self, c: int) -> str:
+        """Card c's Attribute as it is now: its printed one, or the one an effect declared for
+        it while it stays face-up on the field (`actions.change_attribute`: Homunculus the
+        Alchemic Being)."""
+        if self.counters:
+            i = self.counters.get((c, "attribute"))
+            if i:
+                return K.ATTRIBUTES[i - 1]
+        return self.data[c].attribute
 
     def atk(self, c: int) -> int:
         return self._stat(c, 0)
@@ -760,13 +771,14 @@ class Duel:
         return c in self.proper_ok
 
     def moved(self, c: int, reason: int = 0, since: int | None = None, came_from: int = 0,
-              by: int | None = None, ctrl: int | None = None) -> bool:
+              by: int | None = None, ctrl: int | None = None, faceup: bool | None = None) -> bool:
         """Did card c come where it is by `send` with all the reason bits of `reason` (R_*:
         R_DESTROY, R_BATTLE, R_EFFECT...), during turn `since` or later, from a place of
         `came_from` (a location mask, e.g. FIELD), by a card (or rule) of player `by`, while
         player `ctrl` controlled it? ("destroyed on the field and sent to the GY this turn":
         `moved(c, R_DESTROY, d.turn, FIELD)`; "destroyed by an opponent's card effect while
-        you controlled it": `moved(c, R_DESTROY | R_EFFECT, by=1 - p, ctrl=p)`)"""
+        you controlled it": `moved(c, R_DESTROY | R_EFFECT, by=1 - p, ctrl=p)`; `faceup`: it
+        was, or was not, face-up where it came from: D.D. Survivor)"""
         w = self.why[c]
         if not w or w & reason != reason:
             return False
@@ -775,6 +787,8 @@ class Duel:
         if by is not None and (w >> WHY_BY & 3) != by + 1:
             return False
         if ctrl is not None and (w >> WHY_CTRL & 3) != ctrl + 1:
+            return False
+        if faceup is not None and bool(w >> WHY_FACEUP & 1) != faceup:
             return False
         return not came_from or bool(w >> WHY_FROM & came_from)
 
@@ -891,6 +905,8 @@ class Duel:
             cards = [c for c in cards if self.loc[c] != GY]   # (Kycoo the Ghost Destroyer)
         hits = self._bound_hits(cards) if self.binds else None
         hidden_dest = loc & HIDDEN_PLACES
+        gy_banish = self.active_statics("gy_banish") if loc == GY and \
+            "gy_banish" in self.static_index else None   # (looked at before any card moves)
         for c in cards:
             was = self.loc[c]
             if not was:
@@ -926,13 +942,17 @@ class Duel:
                     "leave_banished" in self.static_index and self.has_static("leave_banished", c):
                 dest = BANISHED     # "if it would leave the field face-up, it is banished
                 self.write(f"{self.card(c)} is banished instead")    # instead" (DMoC)
+            if dest == GY and gy_banish and self.applies(gy_banish, c):
+                dest = BANISHED     # "any card sent to the Graveyard is banished instead"
+                self.write(f"{self.card(c)} is banished instead")    # (Banisher of the Light)
             self.place(c, dest, top=top if dest != DECK or not self.upside_down() else not top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \
                     else FACEDOWN
             moved.append(c)
             self.why[c] = reason | (K.R_DESTROY if destroy else 0) | was << WHY_FROM | \
-                (by + 1 if by >= 0 else 0) << WHY_BY | (prev_ctrl + 1) << WHY_CTRL
+                (by + 1 if by >= 0 else 0) << WHY_BY | (prev_ctrl + 1) << WHY_CTRL | \
+                was_faceup << WHY_FACEUP
             if hid is None:
                 refs.append(data.name)
             else:
@@ -1137,6 +1157,10 @@ class Duel:
 
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
+            return
+        if not battle and "no_effect_damage" in self.static_index and \
+                self.has_static("no_effect_damage", p):
+            self.write(f"{self.names[p]} takes no effect damage")    # (Des Wombat's rule on p)
             return
         if self.pflags:
             if not battle and self.player_flag(p, "no_effect_damage"):

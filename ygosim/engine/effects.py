@@ -262,16 +262,16 @@ class SummonProc:
 
 
 def special_procedure(cost=None, can_pay=None, *, where=HAND, nomi=True, label="",
-                      onto_opponent=False, cost_frees_zone=False) -> dict:
+                      onto_opponent=False, cost_frees_zone=False, normal=False) -> dict:
     """The `extra` of a monster with its own Special Summon procedure: it cannot be Normal
-    Summoned or Set, and with `nomi` it must first be Special Summoned this way (properly)
-    before other effects may Special Summon it (Monster Reborn, Call of the Haunted...).
-    `onto_opponent`: the player Summons it onto the opponent's field (Lava Golem).
-    `cost_frees_zone`: with no free zone now, the cost may make one (can_pay then checks it).
-    Use as `script(NAME, effects..., extra=special_procedure(...))`."""
+    Summoned or Set (unless `normal`: Gilasaurus), and with `nomi` it must first be Special
+    Summoned this way (properly) before other effects may Special Summon it (Monster Reborn,
+    Call of the Haunted...). `onto_opponent`: the player Summons it onto the opponent's field
+    (Lava Golem). `cost_frees_zone`: with no free zone now, the cost may make one (can_pay then
+    checks it). Use as `script(NAME, effects..., extra=special_procedure(...))`."""
     return {"special": SummonProc(cost=_steps(cost), can_pay=can_pay, where=where, label=label,
                                   onto_opponent=onto_opponent, cost_frees_zone=cost_frees_zone),
-            "no_normal_summon": True, "nomi": nomi}
+            "no_normal_summon": not normal, "nomi": nomi}
 
 
 def script(name: str, *effects: Effect, era: str | None = None, **kw) -> CardScript:
@@ -353,13 +353,15 @@ def trigger(events, operation, *, optional=True, when=False, condition=None, cos
                   speed=1, damage_step=True, label=label, choice=choice)
 
 
-def flip(operation, *, target=None, condition=None, cost=None, label="") -> Effect:
-    """A FLIP effect: a mandatory trigger when the card is turned face-up. A `cost` (2005's
-    Summoner of Illusions: a Tribute) must be payable when it is flipped: say so in the
-    condition, or the effect is not activated."""
+def flip(operation, *, target=None, condition=None, cost=None, label="",
+         optional=False) -> Effect:
+    """A FLIP effect: a trigger when the card is turned face-up; mandatory unless `optional`
+    ("FLIP: You can ...": today's Penguin Soldier). A `cost` (2005's Summoner of Illusions: a
+    Tribute) must be payable when it is flipped: say so in the condition, or the effect is not
+    activated."""
     from .const import EV_FLIPPED
     return Effect(kind=FLIP, operation=_steps(operation), target=target, condition=condition,
-                  cost=_steps(cost), events=(EV_FLIPPED,), optional=False, range=MZONE,
+                  cost=_steps(cost), events=(EV_FLIPPED,), optional=optional, range=MZONE,
                   speed=1, damage_step=True, label=label)
 
 

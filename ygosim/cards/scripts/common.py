@@ -9,16 +9,19 @@ from __future__ import annotations
 from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import FIELD, GY, MZONE
-from ...engine.effects import Target, continuous, ignition, rule, spell, trap, trigger
-from ...engine.flow import summon_rule_locked
+from ...engine.effects import (Target, continuous, ignition, rule, special_procedure, spell, trap,
+                               trigger)
+from ...engine.flow import special_rule_locked, summon_rule_locked
 from ...engine.flow.chain import prohibited
 
 
 # ------------------------------------------------------------------------------ summoning
 def summons_locked(d, p):
-    """Does a continuous `summon_lock` rule forbid player p to Summon? Cards that would Special
-    Summon then cannot be activated (The Last Warrior from Another Planet)."""
-    return summon_rule_locked(d, p)
+    """Does a continuous `summon_lock` or `special_lock` rule forbid player p to Special
+    Summon? Cards that would Special Summon then cannot be activated (The Last Warrior from
+    Another Planet, Jowgen the Spiritualist)."""
+    return summon_rule_locked(d, p) or \
+        ("special_lock" in d.static_index and special_rule_locked(d, p))
 
 
 def can_special_summon_from(d, c, p):
@@ -29,15 +32,30 @@ def can_special_summon_from(d, c, p):
         return False
     if summons_locked(d, p):
         return False
-    if data.script is not None and data.script.cannot_special_summon:
-        return False
+    if data.script is not None and (data.script.cannot_special_summon or (
+            "special_if" in data.script.extra and not data.script.extra["special_if"](d, c, p))):
+        return False        # (Guardian Kay'est: only with its Rod)
     if (data.is_extra_deck or "ritual" in data.frames) and not d.proper(c):
         return False
+    if d.loc[c] == GY and data.script is not None and "revive_tribute" in data.script.extra \
+            and not any(data.script.extra["revive_tribute"](d, x) for x in d.monsters(p)):
+        return False        # (Tyrant Dragon: a Dragon to Tribute)
     if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
         return False        # "must first be Special Summoned by its own procedure"
     if d.loc[c] == K.GY and data.script is not None and data.script.extra.get("no_gy_summon"):
         return False        # "cannot be Special Summoned from the GY" (today's Dragon Cannons)
     return "prohibited" not in d.static_index or not prohibited(d, c)   # (Prohibition)
+
+
+def banish_procedure(filter, prompt, n=1):
+    """The `extra` of a monster Special Summoned from the hand by its own procedure, banishing
+    n monsters (matching filter(duel, card)) from its owner's Graveyard as the cost (no Chain;
+    it must first be Summoned this way): Gigantes (an EARTH monster), Aqua Spirit (WATER), Dark
+    Necrofear (3 Fiends)."""
+    fit = A.banishable_from_gy(A.YOU, lambda d, c: d.data[c].is_monster and filter(d, c))
+    return special_procedure(
+        cost=(A.choose(fit, n, into="banish", prompt=prompt), A.banish_cost(A.chosen("banish"))),
+        can_pay=A.exists(fit, n))
 
 
 def summonable(filter=None):
@@ -198,6 +216,58 @@ def spirit_return():
                    condition=_spirit_due, label="return to the hand")
 
 
+# ------------------------------------------------------------------------------ Toons
+TOON_WORLD = "Toon World"
+
+
+def is_toon(d, c):
+    """A filter: a Toon monster card."""
+    return d.data[c].has_frame("toon")
+
+
+def controls_toon_world(d, p):
+    """Does player p control a face-up Toon World?"""
+    return any(d.data[s].name == TOON_WORLD and d.faceup(s) for s in d.spells(p))
+
+
+def summoned_this_turn(d, c):
+    """Was monster c Normal, Flip or Special Summoned this turn (not Set: a Flip Summon is a
+    manual change of position that turned it face-up this turn)?"""
+    t = d.turn
+    if d.turn_in[c] == t and d.summon[c] not in (K.SUM_SET, K.SUM_NONE):
+        return True
+    return d.flip_turn[c] == t and d.pos_turn[c] == t
+
+
+def _toon_cannot_attack_yet(d, src, c):
+    return c == src and summoned_this_turn(d, c)
+
+
+def _toon_direct(d, src, c):
+    if c != src or not controls_toon_world(d, d.ctrl[c]):
+        return False
+    return not any(d.faceup(x) and is_toon(d, x) for x in d.monsters(1 - d.ctrl[c]))
+
+
+def _toon_world_destroyed(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] >= 0 and d.data[ev[1]].name == TOON_WORLD and \
+        bool(ev[6][0] & FIELD) and ev[6][2]
+
+
+def toon_rules():
+    """The rules of a Toon that may be Normal Summoned (2005's "next-generation" Toons: Toon
+    Cannon Soldier, Toon Goblin Attack Force; their texts today alike): it cannot attack the
+    turn it is Normal, Flip or Special Summoned; when a face-up Toon World on the field (either
+    player's) is destroyed, it is destroyed (applied, no Chain); while its controller controls
+    a face-up Toon World and the opponent controls no face-up Toon monster, it may attack
+    directly. Use as `script(NAME, *toon_rules(), ...)`."""
+    return (continuous("cannot_attack", _toon_cannot_attack_yet),
+            rule(K.EV_DESTROYED, A.destroy(A.this_card_here), condition=_toon_world_destroyed,
+                 label="destroyed with Toon World"),
+            continuous("direct_attack", _toon_direct))
+
+
 # ------------------------------------------------------------------------------ selectors
 not_this = A.excluding_this    # sel without the activated card (a card does not target itself)
 
@@ -247,6 +317,23 @@ def search_spell(filter, prompt, goat=False):
         return spell(condition=A.exists(cards), operation=search)
     return spell(operation=(A.when(lambda d, link: not cards(d, link),
                                    A.reveal(deck_by_name, to=A.OPP)),) + search)
+
+
+def search_on_summon(filter, prompt, label, goat=False,
+                     events=(K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED)):
+    """ "When this card is Normal or Flip Summoned: you can add 1 card (matching filter) from
+    your Deck to your hand" (an optional "When" trigger: Manju of the Ten Thousand Hands, Senju
+    of the Thousand Hands, Sonic Bird). Today it needs such a card in the Deck; the 2005
+    version (`goat`, ruling R1) may be activated with none: the Deck is then shown to the
+    opponent (in name order) and shuffled."""
+    found = A.search(filter, prompt=prompt)
+    if not goat:
+        return trigger(events, found, when=True, label=label,
+                       condition=all_of(A.event_is(*events),
+                                        A.exists(A.pile(K.DECK, A.YOU, filter))))
+    return trigger(events, found + (A.when(lambda d, link: not link["vars"].get("found"),
+                                           A.reveal(deck_by_name, to=A.OPP)),),
+                   when=True, label=label)
 
 
 def normal_summonable(d, c):
@@ -528,7 +615,32 @@ def draw_replacement(operation, label, condition=None):
                    once_per_turn="name", label=label)
 
 
+# ------------------------------------------------------------------------------ activations
+def no_opponent_traps_in_battle():
+    """ "Your opponent cannot activate Trap Cards during the Battle Phase" (the Damage Step
+    included; the `no_trap_activation` rule: Pitch-Black Warwolf, Mirage Dragon). Effects of
+    Traps already face-up are not activations of Trap Cards: they are not stopped."""
+    return continuous("no_trap_activation",
+                      lambda d, src, p: p != d.ctrl[src] and d.phase == K.BATTLE)
+
+
 # ------------------------------------------------------------------------------ positions
+def _rests(d, src):
+    if d.attacked[src] != d.turn:
+        return
+    if d.pos[src] == K.ATTACK:
+        d.set_position(src, K.DEFENSE)
+        d.write(f"{d.card(src)} is changed to Defense Position")
+    d.flag_card(src, "no_position_change", d.turn + 2)
+
+
+def rests_after_attacking():
+    """ "If this card attacks, it is changed to Defense Position at the end of the Battle
+    Phase, and its position cannot be changed until the end of your next turn" (the
+    `battle_end` rule: no Chain): Goblin Attack Force, Giant Orc, Toon Goblin Attack Force."""
+    return continuous("battle_end", _rests)
+
+
 def turns_facedown():
     """ "Once per turn: you can change this card to face-down Defense Position" (an Ignition
     effect: Stealth Bird, Swarm of Scarabs, Medusa Worm...)."""

@@ -25,7 +25,8 @@ from .chain import (PASS, phase_window, open_window, push_window, after_action, 
 from .summon import (tributes_needed, tributes_for_level, tribute_candidates, forced_tributes,
                      tribute_options, can_normal_summon, can_normal_summon_any,
                      normal_summon_allowed, normal_summon_tributes, summon_room, zone_options,
-                     zone_seq, place_special, summon_locked, summon_rule_locked, special_proc_ok,
+                     zone_seq, place_special, summon_locked, summon_rule_locked,
+                     special_rule_locked, special_proc_ok, summon_without_tributes, summon_barred,
                      special_proc_options, POSITION_BY_NAME)
 from .main import PHASE_BATTLE, PHASE_MAIN2, PHASE_END, idle_options, set_spell_trap
 from .turn import return_control
@@ -42,7 +43,8 @@ __all__ = [
     "tributes_for_level", "tribute_candidates", "forced_tributes", "tribute_options",
     "can_normal_summon", "can_normal_summon_any", "normal_summon_allowed",
     "normal_summon_tributes", "summon_room", "zone_options", "zone_seq", "place_special",
-    "summon_locked", "summon_rule_locked", "special_proc_ok", "special_proc_options",
+    "summon_locked", "summon_rule_locked", "special_rule_locked", "special_proc_ok",
+    "special_proc_options", "summon_without_tributes", "summon_barred",
     "POSITION_BY_NAME",
     "PHASE_BATTLE", "PHASE_MAIN2", "PHASE_END", "idle_options", "set_spell_trap",
     "return_control", "add_trigger", "battle_options", "attack_valid", "damage_calculation",

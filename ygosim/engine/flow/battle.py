@@ -20,6 +20,12 @@ def battle(d, f):
         f["s"] = 1
         phase_window(d)
     elif s == 1:
+        if "end_turn" in f:             # the turn goes on to the End Phase (Neko Mane King)
+            d.step = 0
+            d.attack = None
+            d.stack[-2]["next"] = "end"
+            pop(d)
+            return
         d.step = K.BATTLE_STEP
         d.attack = None
         d.events.clear()
@@ -57,14 +63,14 @@ def battle(d, f):
             f["s"] = 3
             push_window(d, 1 - d.tp)
     elif s == 3:
-        if f.pop("acted", False):
+        if f.pop("acted", False) or "end_turn" in f:
             f["s"] = 1
         else:
             _end_step(d, f)
     elif s == 4:
         f.pop("acted", None)
-        if d.attack is None:            # negated (Duel.negate_attack): back to the Battle Step
-            f["s"] = 1
+        if d.attack is None or "end_turn" in f:     # negated (Duel.negate_attack): back to
+            f["s"] = 1                              # the Battle Step
             return
         atk, tgt, count, amid, tmid = d.attack
         if d.mid[atk] != amid or d.loc[atk] != MZONE or d.ctrl[atk] != d.tp:
@@ -161,12 +167,16 @@ def battle_options(d, replay=None) -> list[Option]:
     p = d.tp
     opts = []
     if not (d.pflags and d.player_flag(p, "no_attack")):
-        targets = d.monsters(1 - p)
+        others = d.monsters(1 - p)
+        if others and "attack_ignored" in d.static_index:     # as if it were not there: not
+            others = [t for t in others            # an attack target, no bar to direct
+                      if not d.has_static("attack_ignored", t)]   # attacks (Guardian Kay'est)
+        targets = others
         if targets and "no_attack_target" in d.static_index:
             targets = attackable(d, targets)     # (none left: still no direct attack)
         statics = d.static_index
         no_direct = "no_direct_attack" in statics
-        direct = "direct_attack" in statics and d.monsters(1 - p)
+        direct = "direct_attack" in statics and others
         for c in d.monsters(p):
             if d.pos[c] != ATTACK:
                 continue
@@ -176,7 +186,7 @@ def battle_options(d, replay=None) -> list[Option]:
                 if more and not d.rule_on("cannot_attack", c) and \
                         not (d.cflags and d.card_flag(c, "no_attack")):
                     for t in more:
-                        if t is not None or (not d.monsters(1 - p) and not (
+                        if t is not None or (not others and not (
                                 no_direct and d.has_static("no_direct_attack", c))):
                             opts.append(attack_option(c, t))
                 continue
@@ -189,7 +199,7 @@ def battle_options(d, replay=None) -> list[Option]:
                 if d.has_static("direct_attack", c) and \
                         not (no_direct and d.has_static("no_direct_attack", c)):
                     opts.append(attack_option(c, None))
-            elif not targets and not d.monsters(1 - p) and \
+            elif not targets and not others and \
                     not (no_direct and d.has_static("no_direct_attack", c)):
                 opts.append(attack_option(c, None))
     opts.extend(activatable(d, p, False))

@@ -475,7 +475,7 @@ def new_link(d, c: int, ei: int, p: int, event=None) -> int:
     d.links[lid] = {"card": c, "ei": ei, "player": p, "targets": (), "vars": {},
                     "negated": False, "speed": eff.speed, "event": event,
                     "events": tuple(d.events), "card_act": eff.kind == ACTIVATE,
-                    "cmid": d.mid[c]}
+                    "cmid": d.mid[c], "from": d.loc[c]}
     if eff.kind == ACTIVATE:
         key = RESOLVED_RULE.get(d.data[c].kind)
         if key in d.static_index:
@@ -623,6 +623,8 @@ def resolve(d, f):
         if link["targets"] and "gy_lock_negates" in d.static_index and gy_negated(d, link):
             link["disabled"] = True
             d.write(f"A Graveyard lock negates the effect of {d.name(c)}")   # public
+        if "negate_gy_effects" in d.static_index and gy_effect_negated(d, link):
+            link["disabled"] = True     # (The End of Anubis)
         if link.get("disabled"):       # its effect was negated, not its activation
             d.write(f"{d.name(c)}: its effect is negated")   # public: an activated card
             return
@@ -696,6 +698,20 @@ def lost_targets(d, link) -> str:
     if len(set(why)) == 1:
         return f"its targets {why[0].replace('was ', 'were ').replace('is no', 'are no')}"
     return "none of its targets is still where it was"
+
+
+def gy_effect_negated(d, link) -> bool:
+    """The continuous rule `negate_gy_effects` (apply(duel, source, link) -> bool, or no apply:
+    every such effect): the effect of a Chain Link activated in a Graveyard (the link's `from`)
+    or targeting a card that is in a Graveyard as it resolves is negated (The End of Anubis)."""
+    if link.get("from") != GY and not any(d.loc[t] == GY and d.mid[t] == m
+                                          for t, m in link["targets"]):
+        return False
+    for src, eff in d.active_statics("negate_gy_effects"):
+        if eff.apply is None or eff.apply(d, src, link):
+            d.write(f"{d.card(src)} negates the effect of {d.name(link['card'])}")   # public
+            return True
+    return False
 
 
 def targeting_negated(d, link) -> bool:

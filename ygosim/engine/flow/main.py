@@ -8,14 +8,18 @@ from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_
 from .core import proc, push, pop
 from .chain import (activatable, clear_field_zone, hand_toll, open_window, pay_hand_toll,
                     prohibited, push_window, spell_trap_locked, start_activation, state_check)
-from .summon import (summon_room, special_proc_options, summon_locked, tribute_optional,
-                     set_only, type_barred)
+from .summon import (summon_barred, summon_room, special_proc_options, summon_locked,
+                     summon_without_tributes, tribute_optional, set_only, type_barred)
 
 
 @proc
 def main(d, f):
     s = f["s"]
     if s == 0:
+        if "end_turn" in f:             # the turn goes on to the End Phase (Neko Mane King)
+            d.stack[-2]["next"] = "end"
+            pop(d)
+            return
         d.events.clear()
         if d.pending is None:
             d.ask(d.tp, ACTION, idle_options(d), "your move")
@@ -60,7 +64,7 @@ def main(d, f):
         if f.pop("acted", False):
             f["s"] = 0          # the opponent responded: the turn player acts again
         else:
-            d.stack[-2]["next"] = f["next"]
+            d.stack[-2]["next"] = "end" if "end_turn" in f else f["next"]
             pop(d)
 
 
@@ -110,6 +114,8 @@ def idle_options(d) -> list[Option]:
     if tolled:
         can_ns = free_s = False         # nothing played from the hand (Chain Energy)
     no_st = spell_trap_locked(d, p)     # no Spell/Trap Set (Cold Wave)
+    own_rules = "summon_if" in d.static_index   # (cards' own Summon rules: Guardian Kay'est)
+    free_rule = "no_tribute_if" in d.static_index   # (Summoned without Tributes: Swift Gaia)
     for c in d.hand[p]:
         data = d.data[c]
         key = data.name
@@ -128,9 +134,15 @@ def idle_options(d) -> list[Option]:
                     ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
                     if not locked and not set_only(data) and \
-                            not (one_type and type_barred(d, c, p)):
+                            not (one_type and type_barred(d, c, p)) and \
+                            not (own_rules and summon_barred(d, c, p)):
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
+                elif free_rule and n and not locked and room[0] and \
+                        summon_without_tributes(d, c, p) and \
+                        not set_only(data) and not (own_rules and summon_barred(d, c, p)) and \
+                        not (one_type and type_barred(d, c, p)):
+                    opts.append(SUMMON_OPTS[c])     # without Tributes, not Set (Swift Gaia)
         elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):
             continue            # (Cold Wave; a Spirit Message is never Set)
         elif data.subtype == "field":
@@ -149,7 +161,8 @@ def idle_options(d) -> list[Option]:
             continue    # (a monster that declared an attack this turn, even one turned
                         # face-down since, keeps its position: no change, no Flip Summon)
         if d.pos[c] == FACEDOWN_DEFENSE:
-            if not locked and not (one_type and type_barred(d, c, p)):
+            if not locked and not (one_type and type_barred(d, c, p)) and \
+                    not (own_rules and summon_barred(d, c, p)):
                 if locks is None:
                     locks = d.active_statics("no_position_change")
                 if not (locks and d.applies(locks, c)):   # (a Flip Summon changes it too:

@@ -68,7 +68,8 @@ def tribute_options(d, p, n) -> list[Option]:
 def can_normal_summon(d, c, p) -> bool:
     n = d.ns_tributes[c]
     return n >= 0 and (summon_room(d, p, n) or
-                       (n > 0 and tribute_optional(d.data[c]) and summon_room(d, p, 0)))
+                       (n > 0 and (tribute_optional(d.data[c]) or
+                                   summon_without_tributes(d, c, p)) and summon_room(d, p, 0)))
 
 
 def can_normal_summon_any(d, p) -> bool:
@@ -81,7 +82,8 @@ def can_normal_summon_any(d, p) -> bool:
             ok = room.get(n)
             if ok is None:
                 ok = room[n] = summon_room(d, p, n)
-            if ok or (n and tribute_optional(d.data[c]) and summon_room(d, p, 0)):
+            if ok or (n and (tribute_optional(d.data[c]) or summon_without_tributes(d, c, p))
+                      and summon_room(d, p, 0)):
                 return True
     return False
 
@@ -106,6 +108,39 @@ def tribute_optional(data) -> bool:
     return data.script is not None and bool(data.script.extra.get("tribute_optional"))
 
 
+def summon_without_tributes(d, c, p) -> bool:
+    """May player p Normal Summon card c without its Tributes now, by its own text (not Set;
+    its ATK/DEF stay: script `extra={"no_tribute_if": test(duel, card, player)}`, with the
+    marker `continuous("no_tribute_if", range=0)`: Swift Gaia the Fierce Knight, the only card
+    in its owner's hand)?"""
+    if "no_tribute_if" not in d.static_index:
+        return False            # (no such card in the duel)
+    s = d.data[c].script
+    test = s.extra.get("no_tribute_if") if s is not None else None
+    return test is not None and test(d, c, p)
+
+
+def revive_tribute(data):
+    """The monsters a Special Summon of this card from the Graveyard must Tribute one of
+    (script `extra={"revive_tribute": filter(duel, card)}`: Tyrant Dragon, a Dragon), or None.
+    The summoning player Tributes it as the Summon is made (flow.summon.special_summon); an
+    effect that would revive it needs one (scripts/common.can_special_summon_from)."""
+    s = data.script
+    return s.extra.get("revive_tribute") if s is not None else None
+
+
+def summon_barred(d, c, p) -> bool:
+    """Does card c's own text forbid player p to Normal or Flip Summon it now (a Set stays
+    allowed; script `extra={"summon_if": test(duel, card, player)}`, with the marker
+    `continuous("summon_if", range=0)`: Terrorking Archfiend without an Archfiend monster,
+    Guardian Kay'est without its Rod)?"""
+    if "summon_if" not in d.static_index:
+        return False            # (no such card in the duel)
+    s = d.data[c].script
+    test = s.extra.get("summon_if") if s is not None else None
+    return test is not None and not test(d, c, p)
+
+
 def normal_summon_tributes(data) -> int:
     """The Tributes a Normal Summon or Set of this card needs, or -1 if it never may be."""
     if not data.is_monster or not normal_summon_allowed(data):
@@ -126,6 +161,14 @@ def summon_rule_locked(d, p) -> bool:
     Summon? (The Last Warrior from Another Planet; unlike Scapegoat's flag, it binds Scapegoat
     itself.)"""
     return "summon_lock" in d.static_index and d.has_static("summon_lock", p)
+
+
+def special_rule_locked(d, p) -> bool:
+    """Does a continuous `special_lock` rule (apply(duel, source, player)) forbid player p to
+    Special Summon (Normal Summons and Sets stay allowed)? (Jowgen the Spiritualist: neither
+    player.) Read wherever a Special Summon is made or offered: the `special_summon` and
+    `special_proc` procedures, `scripts/common.summons_locked`."""
+    return "special_lock" in d.static_index and d.has_static("special_lock", p)
 
 
 def summon_room(d, p, n) -> bool:
@@ -151,14 +194,19 @@ def normal_summon(d, f):
     if s == 0 or s == 4:
         n = tributes_needed(d, c)
         f["s"] = 2
-        if n and s == 0 and tribute_optional(d.data[c]) and -1 in d.mzone[p]:
+        halves = n and tribute_optional(d.data[c])
+        if n and s == 0 and -1 in d.mzone[p] and (halves or (
+                not f["set"] and summon_without_tributes(d, c, p))):
+            if not halves:
+                f["free"] = True    # without Tributes by its text, as printed (Swift Gaia)
             if not summon_room(d, p, n):
                 n = 0           # no Tributes to offer: without (Fusilier Dragon)
             else:
                 f["s"] = 4
                 d.ask(p, YESNO, [Option("yes"), Option("no")],
-                      f"{d.name(c)}: Tribute {n} monsters for it? (if not, its original ATK "
-                      "and DEF are halved)", source=c)
+                      f"{d.name(c)}: Tribute {n} monsters for it?" +
+                      (" (if not, its original ATK and DEF are halved)" if halves else ""),
+                      source=c)
                 return
         elif s == 4 and d.answer.verb == "no":
             n = 0
@@ -167,7 +215,7 @@ def normal_summon(d, f):
             d.ask_select(p, tribute_options(d, p, n),
                   f"choose {n} monster{'s' if n > 1 else ''} to Tribute for {d.name(c)}",
                   source=c)
-        elif tributes_needed(d, c):
+        elif tributes_needed(d, c) and not f.get("free"):
             f["halved"] = True
     elif s == 1:
         d.serial += 1
@@ -296,8 +344,10 @@ def special_summon(d, f):
     cards = f["cards"]
     i = f.get("i", 0)
     p = f["player"]
-    if f["s"] == 0 and i == 0 and (summon_rule_locked(d, f.get("by", p)) if f.get("exempt")
-                                   else summon_locked(d, f.get("by", p))):
+    if f["s"] == 0 and i == 0 and ((summon_rule_locked(d, f.get("by", p)) if f.get("exempt")
+                                    else summon_locked(d, f.get("by", p)))
+                                   or ("special_lock" in d.static_index and
+                                       special_rule_locked(d, f.get("by", p)))):
         d.write(f"{d.names[f.get('by', p)]} cannot Special Summon this turn")
         pop(d)
         return
@@ -309,8 +359,24 @@ def special_summon(d, f):
     if f["s"] == 2:
         f["zone"] = zone_seq(d.answer.arg, p)
         f["s"] = 0
+    if f["s"] == 3:                 # the Tribute a revival costs (Tyrant Dragon)
+        d.send(d.answer.cards, GY, K.R_TRIBUTE | K.R_COST, f.get("by", p))
+        f["paid"] = cards[i]
+        f["s"] = 0
     while i < len(cards):
         c = cards[i]
+        if d.loc[c] == GY and f.get("paid") != c and revive_tribute(d.data[c]) is not None:
+            fit = revive_tribute(d.data[c])
+            who = f.get("by", p)
+            cands = [x for x in d.monsters(who) if fit(d, x)]
+            if not cands:
+                i += 1          # nothing to Tribute: it cannot be Summoned
+                f["i"] = i
+                continue
+            f["s"] = 3
+            d.ask_select(who, d.select_options(cands, 1, player=who),
+                         f"Tribute a monster to Special Summon {d.name(c)}", source=c)
+            return
         zones = d.summon_zones(p, c)
         if not zones or d.loc[c] == MZONE or ("prohibited" in d.static_index
                                               and prohibited(d, c)):
@@ -424,6 +490,7 @@ def special_proc_ok(d, c, p) -> bool:
         return False
     owner = d.ctrl[c] if loc & K.FIELD else d.owner[c]
     if (owner != p or summon_locked(d, p) or prohibited(d, c)
+            or ("special_lock" in d.static_index and special_rule_locked(d, p))
             or not (sp.onto_opponent or sp.cost_frees_zone or d.summon_zones(p, c))):
         return False
     if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
@@ -456,9 +523,10 @@ def proc_summon(d, c, p) -> None:
     """The Summon of a monster's own procedure, onto its player's field or (onto_opponent)
     onto the opponent's, by player p."""
     if d.data[c].script.extra["special"].onto_opponent:
-        push(d, "special_summon", cards=(c,), player=1 - p, by=p, proper=True)
+        push(d, "special_summon", cards=(c,), player=1 - p, by=p, proper=True,
+             src=K.BY_PROCEDURE)
     else:
-        push(d, "special_summon", cards=(c,), player=p, proper=True)
+        push(d, "special_summon", cards=(c,), player=p, proper=True, src=K.BY_PROCEDURE)
 
 
 @proc

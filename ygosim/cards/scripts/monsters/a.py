@@ -6,7 +6,8 @@ from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import FACEDOWN_DEFENSE
 from ....engine.effects import Target, continuous, ignition, script, trigger
-from ..common import battle_recruiter, can_discard, discard, itself, spirit_return, summonable
+from ..common import (banish_procedure, battle_recruiter, can_discard, change_position, discard,
+                      itself, spirit_return, summonable)
 
 
 def _water(d, c):
@@ -69,3 +70,24 @@ script("Apprentice Magician", _put_counter, trigger(
 script("Amazoness Archer", ignition(A.damage(1200), cost=A.tribute(A.monsters(YOU), 2),
                                     can_pay=A.can_tribute(2),
                                     label="Tribute 2 monsters: 1200 damage"))
+
+
+# Aqua Spirit: cannot be Normal Summoned or Set; it is first Special Summoned from the hand by
+# banishing a WATER monster from its owner's Graveyard (a cost, no Chain). Once per turn, in the
+# opponent's Standby Phase, its controller may target a face-up monster the opponent controls
+# and change its battle position; it then stays in that position for the rest of the turn.
+script("Aqua Spirit",
+       trigger(K.EV_STANDBY, (change_position(A.targets),
+                              A.card_rule(A.targets, "no_position_change")),
+               condition=lambda d, link: d.tp != link["player"], once_per_turn=True,
+               target=Target(A.monsters(A.OPP, faceup=True),
+                             prompt="choose a monster to change its position"),
+               label="change the position of an opponent's monster"),
+       extra=banish_procedure(lambda d, c: d.data[c].attribute == "WATER",
+                              "banish a WATER monster from your Graveyard"))
+
+
+# Armed Samurai - Ben Kei: one more attack in each Battle Phase for each Equip Card equipped to
+# it (Equip Spells, monsters equipped as cards).
+script("Armed Samurai - Ben Kei", continuous(
+    "extra_attacks", lambda d, src, c: len(A.equipped_to(d, src)) if c == src else 0))

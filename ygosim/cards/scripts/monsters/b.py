@@ -175,3 +175,17 @@ script("Big Shield Gardna",
 
 # Blindly Loyal Goblin: while it is face-up, control of it cannot change.
 script("Blindly Loyal Goblin", continuous("no_control_change", itself))
+
+
+# Byser Shock: when it is Normal, Flip or Special Summoned, every Set card on the field (face-down
+# monsters and Set Spells/Traps, both sides) returns to its owner's hand (mandatory).
+_set_cards = A.union(A.monsters(ANY, faceup=False), A.spells_traps(ANY, faceup=False))
+
+script("Byser Shock", trigger(
+    (K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, K.EV_SPECIAL_SUMMONED), A.to_hand(_set_cards),
+    optional=False, label="return every Set card to the hand"))
+
+
+# Banisher of the Light: while it is face-up, any card that would be sent to a Graveyard (by an
+# effect, battle, a cost, a rule) is banished instead; not itself when it leaves the field.
+script("Banisher of the Light", continuous("gy_banish", lambda d, src, c: c != src))

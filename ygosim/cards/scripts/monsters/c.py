@@ -5,9 +5,10 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, FACEDOWN_DEFENSE, GY, HAND
-from ....engine.effects import continuous, flip, ignition, script
+from ....engine.effects import Target, continuous, flip, ignition, script
 from ....engine.flow import push, summon_locked
-from ..common import battle_boost, can_special_summon_from, stat_aura, summons_locked
+from ..common import (battle_boost, can_discard, can_special_summon_from, discard, stat_aura,
+                      summons_locked)
 from .b import banish_and_stay, light_dark_procedure
 
 
@@ -162,3 +163,37 @@ def _only_this_by_monster(d, src, link):
 
 
 script("Chaos Command Magician", continuous("disable_targeting", _only_this_by_monster))
+
+
+# Chiron the Mage: once per turn its controller may discard a Spell Card (a cost) to target a
+# Spell or Trap Card the opponent controls and destroy it (2005's FET text already names the
+# opponent's side).
+script("Chiron the Mage", ignition(
+    A.destroy(A.targets), once_per_turn=True,
+    cost=discard(1, cost=True, filter=A.is_spell, prompt="discard a Spell Card"),
+    can_pay=can_discard(1, A.is_spell),
+    target=Target(A.spells_traps(A.OPP), prompt="choose a Spell/Trap Card to destroy"),
+    label="discard a Spell: destroy a Spell/Trap"))
+
+
+# Crimson Ninja: FLIP: target a Trap Card on the field (a face-up Trap, or any Set Spell/Trap
+# Card); a Set target is shown to its controller, destroyed if it is a Trap Card, else left
+# Set (2005 and today alike).
+def _trap_or_set(d, c):
+    return d.data[c].is_trap or (not d.faceup(c) and d.seq[c] != K.FIELD_ZONE)
+
+
+def _expose_trap(d, link):
+    for c in A.targets(d, link):
+        if not d.faceup(c):
+            d.reveal([c], to=link["player"])
+        if d.data[c].is_trap:
+            d.destroy([c], K.R_EFFECT, link["player"])
+
+
+_expose_trap.destroys = A.targets           # (actions.destroyed_by)
+
+script("Crimson Ninja", flip(
+    _expose_trap, target=Target(A.spells_traps(ANY, filter=_trap_or_set),
+                                prompt="choose a Trap Card to destroy"),
+    label="destroy a Trap Card"))

@@ -7,8 +7,9 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, DEFENSE, GY, HAND, MZONE
 from ....engine.decision import Decision, YESNO, Option
 from ....engine.effects import Target, continuous, flip, quick, rule, script, trigger
-from ..common import (all_of, battle_destroyed_in_gy, chained_to, destroy_on_defense, itself,
-                      level_up, not_this, on_flip_summon, spirit_return, turns_facedown)
+from ..common import (all_of, banish_procedure, battle_destroyed_in_gy, chained_to,
+                      destroy_on_defense, itself, level_up, not_this, on_flip_summon,
+                      spirit_return, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 pendulum_monster("Dragong")         # a Pendulum Normal Monster (scales in the card facts)
@@ -374,3 +375,72 @@ script("Dark Ruler Ha Des",
             condition=lambda d, link: bool(_fiends_victims(d, link)),
             label="negate the effects of the monster its Fiend destroyed"),
        extra={"no_gy_summon": True})
+
+
+# Des Wombat: while it is face-up, any damage a card effect would inflict on its controller
+# becomes 0 (their own cards' effects too; battle damage and costs are not damage by an
+# effect). 2005 and today alike.
+script("Des Wombat", continuous("no_effect_damage", lambda d, src, p: p == d.ctrl[src]))
+
+
+# D.D. Survivor: in the End Phase of a turn in which it was banished while face-up on its
+# owner's field, it is Special Summoned (mandatory, once per turn; nothing without a free zone).
+def _survivor_due(d, link):
+    c = link["card"]
+    return d.loc[c] == K.BANISHED and not d.pos[c] & K.FACEDOWN and \
+        d.moved(c, since=d.turn, came_from=MZONE, ctrl=d.owner[c], faceup=True)
+
+
+script("D.D. Survivor", trigger(
+    K.EV_END_PHASE, A.special_summon(A.this_card_still), optional=False, range=K.BANISHED,
+    condition=_survivor_due, once_per_turn=True, label="Special Summon it"))
+
+
+# D.D. Crazy Beast: a monster it destroys by battle is banished instead of going to the
+# Graveyard (the `banish_victims` rule, as Dark Magician of Chaos; 2005 and today alike).
+script("D.D. Crazy Beast", continuous("banish_victims"))
+
+
+# Dark Necrofear: cannot be Normal Summoned or Set; first Special Summoned from the hand by
+# banishing 3 Fiend-Type monsters from its owner's Graveyard (a cost, no Chain). In the End Phase
+# of a turn it was destroyed on its owner's field by an opponent's card (by battle, or by the
+# effect of a card of theirs) and sent to the Graveyard, it targets a face-up monster the
+# opponent controls and is equipped to it (mandatory): its owner takes control of that monster
+# while it stays equipped (control goes back when Dark Necrofear leaves the field).
+def _necrofear_due(d, link):
+    c = link["card"]
+    p = d.owner[c]
+    return d.loc[c] == GY and (
+        d.moved(c, K.R_DESTROY | K.R_BATTLE, d.turn, MZONE, ctrl=p) or
+        d.moved(c, K.R_DESTROY | K.R_EFFECT, d.turn, MZONE, by=1 - p, ctrl=p))
+
+
+def _possess(d, link):
+    c = link["card"]
+    p = link["player"]
+    ts = A.targets(d, link)
+    if not ts or d.loc[c] != GY or d.mid[c] != link["cmid"] or -1 not in d.szone[p][:5]:
+        return
+    t = ts[0]
+    if d.loc[t] != MZONE or not d.faceup(t):
+        return
+    d.serial += 1
+    d.place(c, K.SZONE, p, pos=K.FACEUP)
+    d.attach_equip(c, t, " as an Equip Card")
+    before = d.ctrl[t]
+    if d.equip[c] is not None and before != p:
+        d.set_control(t, p)
+        if d.ctrl[t] == p:
+            d.write(f"{d.names[p]} takes control of {d.card(t)}")
+            d.bind(c, t, K.BIND_CONTROL, before)
+    d.drop_equips()
+
+
+script("Dark Necrofear",
+       trigger(K.EV_END_PHASE, _possess, optional=False, range=GY, condition=_necrofear_due,
+               once_per_turn=True,
+               target=Target(A.takeable_monsters(OPP, faceup=True),
+                             prompt="choose a monster to take control of"),
+               label="equip it to an opponent's monster and take control of it"),
+       extra=banish_procedure(lambda d, c: d.data[c].type == "Fiend",
+                              "banish 3 Fiend-Type monsters from your Graveyard", 3))

@@ -85,3 +85,10 @@ script("Element Saurus",
                   _attribute_on_field(d, "FIRE") else None),
        rule(K.EV_AFTER_CALC, A.negate_into_gy(A.destroyed_in_this_battle),
             condition=_saurus_won, label="negate the effects of the monster it destroyed"))
+
+
+# Electric Snake: discarded from its owner's hand to the Graveyard by an effect of the
+# opponent's card, its owner draws 2 cards (mandatory).
+script("Electric Snake", trigger(
+    K.EV_TO_GY, A.draw(2), optional=False, range=K.GY,
+    condition=A.sent_by_opponent(K.R_EFFECT | K.R_DISCARD, K.HAND), label="draw 2 cards"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
-from ....engine.effects import Target, continuous, ignition, rule, script
+from ....engine.effects import Target, continuous, ignition, rule, script, trigger
 from ..common import draw_replacement
 from ..extra_deck import pendulum_monster
 
@@ -107,3 +107,10 @@ script("Freed the Brave Wanderer", ignition(
     can_pay=A.exists(_LIGHT_IN_GY, 2),
     target=Target(_stronger, prompt="choose a monster with more ATK to destroy"),
     label="banish 2 LIGHT monsters: destroy a stronger monster"))
+
+
+# Fear from the Dark: sent from its owner's hand or Deck to the Graveyard by an effect of the
+# opponent's card, it is Special Summoned (mandatory; face-up, in either position).
+script("Fear from the Dark", trigger(
+    K.EV_TO_GY, A.special_summon(A.this_card_still), optional=False, range=K.GY,
+    condition=A.sent_by_opponent(K.R_EFFECT, K.HAND | K.DECK), label="Special Summon it"))

@@ -5,9 +5,11 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, HAND
-from ....engine.effects import Target, continuous, flip, ignition, quick, script, trigger
-from ..common import (battle_destroyed_in_gy, battle_recruiter, can_special_summon_from,
-                      change_position, itself, on_flip_summon, summonable, turns_facedown)
+from ....engine.effects import (Target, continuous, flip, ignition, quick, script,
+                                special_procedure, trigger)
+from ..common import (banish_procedure, battle_destroyed_in_gy, battle_recruiter,
+                      can_special_summon_from, change_position, itself, on_flip_summon,
+                      rests_after_attacking, summonable, turns_facedown)
 from ..extra_deck import link_monster, synchro_monster, xyz_monster
 
 synchro_monster("Gaia Knight, the Force of Earth")   # 1 Tuner + 1 or more non-Tuner monsters
@@ -82,17 +84,9 @@ script("Gearfried the Iron Knight", continuous(
 
 # Goblin Attack Force: if it attacked, at the end of the Battle Phase it is changed to Defense
 # Position (no Chain), and its position cannot be changed until the end of its controller's
-# next turn.
-def _goblin_rests(d, src):
-    if d.attacked[src] != d.turn:
-        return
-    if d.pos[src] == K.ATTACK:
-        d.set_position(src, K.DEFENSE)
-        d.write(f"{d.card(src)} is changed to Defense Position")
-    d.flag_card(src, "no_position_change", d.turn + 2)
-
-
-script("Goblin Attack Force", continuous("battle_end", _goblin_rests))
+# next turn. Giant Orc does the same.
+script("Goblin Attack Force", rests_after_attacking())
+script("Giant Orc", rests_after_attacking())
 
 
 # Gravekeeper's Assailant: when it declares an attack while Necrovalley is face-up on the field
@@ -208,3 +202,72 @@ def _germ(r1):
 
 script("Giant Germ", _germ(False))
 script("Giant Germ", _germ(True), era="goat")
+
+
+# Gigantes: cannot be Normal Summoned or Set; it is first Special Summoned from the hand by
+# banishing an EARTH monster from its owner's Graveyard (a cost, no Chain). Destroyed by battle
+# and sent to the Graveyard, it destroys every Spell and Trap Card on the field (mandatory).
+script("Gigantes",
+       trigger(K.EV_BATTLE_DESTROYED, A.destroy(A.spells_traps(ANY)), optional=False,
+               range=K.GY, condition=battle_destroyed_in_gy,
+               label="destroy every Spell and Trap Card"),
+       extra=banish_procedure(lambda d, c: d.data[c].attribute == "EARTH",
+                              "banish an EARTH monster from your Graveyard"))
+
+
+# Greenkappa: FLIP: target 2 Set Spell/Trap Cards on the field and destroy them (those still
+# Set). With fewer than 2 Set, it does nothing.
+def _still_set(d, link):
+    return [c for c in A.targets(d, link) if not d.faceup(c)]
+
+
+script("Greenkappa", flip(
+    A.destroy(_still_set),
+    target=Target(A.spells_traps(ANY, faceup=False), count=2,
+                  prompt="choose 2 Set Spell/Trap Cards to destroy"),
+    label="destroy 2 Set Spell/Trap Cards"))
+
+
+# Gilasaurus: its owner may Special Summon it from the hand by its own procedure (no cost; it
+# may be Normal Summoned too). Summoned that way, the opponent may then Special Summon a
+# monster from their own Graveyard to their field (they choose it, as a target, or none; a
+# mandatory trigger). 2005: the same (EDOPro's Goat version: a procedure from the hand).
+def _by_its_procedure(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"] and ev[6] == K.BY_PROCEDURE
+
+
+script("Gilasaurus",
+       trigger(K.EV_SPECIAL_SUMMONED, A.special_summon(A.targets, who=OPP, by=OPP),
+               optional=False, condition=_by_its_procedure,
+               target=Target(A.pile(K.GY, OPP, summonable()), min=0, who="opp",
+                             prompt="choose a monster in your Graveyard to Special Summon"),
+               label="the opponent may Special Summon a monster from their Graveyard"),
+       extra=special_procedure(nomi=False, normal=True))
+
+
+# Gear Golem the Moving Fortress: once per turn, in its controller's Main Phase 1, pay 800 LP
+# (a cost): it may attack directly this turn (a card rule, read by its `direct_attack` rule).
+script("Gear Golem the Moving Fortress",
+       ignition(A.card_rule(A.this_card_here, "direct_attack"), cost=A.pay_lp(800),
+                can_pay=A.lp_at_least(800), once_per_turn=True,
+                condition=lambda d, link: d.phase == K.MAIN1,
+                label="pay 800 LP: attack directly this turn"),
+       continuous("direct_attack", lambda d, src, c: c == src and bool(d.cflags) and
+                  d.card_flag(src, "direct_attack")))
+
+
+# Guardian Kay'est: it cannot be Normal, Flip or Special Summoned unless its controller controls
+# a face-up Rod of Silence - Kay'est (a Set is allowed); it is unaffected by Spell effects, and it
+# cannot be chosen as an attack target, though it does not keep the opponent from attacking
+# directly (the rule `attack_ignored`).
+def _has_rod(d, c, p):
+    return any(d.data[s].name == "Rod of Silence - Kay'est" and d.faceup(s)
+               for s in d.spells(p))
+
+
+script("Guardian Kay'est",
+       continuous("unaffected", lambda d, src, c, by: c == src and d.data[by].is_spell),
+       continuous("attack_ignored", itself),
+       continuous("summon_if", range=0),            # (a marker: flow.summon reads the extra)
+       extra={"summon_if": _has_rod, "special_if": _has_rod})

@@ -85,3 +85,39 @@ script(_LV8, quick(A.when(lambda d, link: bool(A.this_card_here(d, link)),
                    damage_step=True, damage_calc=True,
                    label="negate a Spell Card's activation and destroy it"),
        extra={"no_normal_summon": True}, cannot_special_summon=True)
+
+
+# Hysteric Fairy: Tribute 2 monsters its controller controls (itself among them if they like; a
+# cost) to gain 1000 LP. An Ignition effect, no limit a turn.
+script("Hysteric Fairy", ignition(
+    A.gain_lp(1000), cost=A.tribute(A.monsters(YOU), 2, prompt="Tribute 2 monsters"),
+    can_pay=lambda d, link: len(d.monsters(link["player"])) >= 2,
+    label="Tribute 2 monsters: gain 1000 LP"))
+
+
+# Homunculus the Alchemic Being: once per turn its controller declares another Attribute; it
+# becomes that Attribute while it stays face-up on the field.
+def _other_attributes(d, link):
+    return [a for a in K.ATTRIBUTES_2005 if a != d.attribute(link["card"])]
+
+
+script("Homunculus the Alchemic Being", ignition(
+    (A.declare(_other_attributes, prompt="declare an Attribute"),
+     A.change_attribute(A.this_card_here)),
+    once_per_turn=True, label="change its Attribute"))
+
+
+# Hiro's Shadow Scout: FLIP: the opponent draws 3 cards and shows them to both players; every
+# Spell Card among them is discarded (mandatory).
+def _scout(d, link):
+    q = 1 - link["player"]
+    drawn = d.draw(q, 3)
+    d.check_exodia(q)
+    if drawn:
+        d.reveal(drawn)
+        spells = [c for c in drawn if d.data[c].is_spell and d.loc[c] == K.HAND]
+        if spells:
+            d.send(spells, K.GY, K.R_EFFECT | K.R_DISCARD, link["player"])
+
+
+script("Hiro's Shadow Scout", flip(_scout, label="the opponent draws 3, discards the Spells"))

@@ -5,11 +5,11 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FACEDOWN_DEFENSE, GY, HAND, MZONE
-from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ....engine.effects import Target, continuous, flip, ignition, rule, script, trigger
 from ....engine.flow import push
 from ..common import (all_of, battle_recruiter, can_special_summon_from, free_zone, itself,
-                      level_up, on_flip_summon, spell_counters, stat_aura, summonable,
-                      summons_locked, turns_facedown)
+                      level_up, no_opponent_traps_in_battle, on_flip_summon, search_on_summon,
+                      spell_counters, stat_aura, summonable, summons_locked, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -326,3 +326,80 @@ script("Mystic Swordsman LV6", trigger(
      _lv6_destroy),
     optional=False, condition=_attacks_facedown, label="destroy the face-down monster"),
     extra={"set_only": True})
+
+
+# Manju of the Ten Thousand Hands: when Normal or Flip Summoned, its controller may add a Ritual
+# Monster or Ritual Spell from the Deck to the hand. Today only with one there; 2005 (R1): with
+# none, the Deck is shown.
+def _ritual_card(d, c):
+    data = d.data[c]
+    return data.has_frame("ritual") or data.subtype == "ritual"
+
+
+_MANJU = ("choose a Ritual Monster or Ritual Spell", "add a Ritual card from the Deck")
+script("Manju of the Ten Thousand Hands", search_on_summon(_ritual_card, *_MANJU))
+script("Manju of the Ten Thousand Hands", search_on_summon(_ritual_card, *_MANJU, goat=True),
+       era="goat")
+
+
+# Mirage Dragon: while it is face-up, its controller's opponent cannot activate Trap Cards during
+# the Battle Phase (as Pitch-Black Warwolf).
+script("Mirage Dragon", no_opponent_traps_in_battle())
+
+
+# Mefist the Infernal General: piercing battle damage; each time it inflicts battle damage to the
+# opponent, the opponent discards a card at random (mandatory).
+script("Mefist the Infernal General",
+       continuous("piercing", itself),
+       trigger(K.EV_DAMAGE, A.discard_random(1, who=OPP), optional=False,
+               condition=A.inflicts_battle_damage(), label="a random discard"))
+
+
+# Mother Grizzly: destroyed by battle and sent to the Graveyard, its owner may Special Summon a
+# WATER monster with 1500 or less ATK from the Deck in face-up Attack Position. Today only with
+# one there; 2005 (R1) also with none (the Deck is shown).
+def _water_1500(d, c):
+    data = d.data[c]
+    return data.attribute == "WATER" and data.atk <= 1500
+
+
+script("Mother Grizzly", battle_recruiter(
+    _water_1500, "choose a WATER monster with 1500 or less ATK",
+    "Special Summon a WATER monster from the Deck", pos=K.ATTACK))
+script("Mother Grizzly", battle_recruiter(
+    _water_1500, "choose a WATER monster with 1500 or less ATK",
+    "Special Summon a WATER monster from the Deck", pos=K.ATTACK, r1=True), era="goat")
+
+
+# Malice Doll of Demise: sent face-up from the field to the Graveyard by the effect of a
+# Continuous Spell Card (the Chain Link resolving then is that Spell's), it is Special Summoned
+# in its owner's next Standby Phase (mandatory). The cause is noted as it happens (applied, no
+# Chain: a card rule on it in the Graveyard).
+def _by_continuous_spell(d, link):
+    ev = link.get("event")
+    c = link["card"]
+    if ev is None or ev[1] != c or not ev[4] & K.R_EFFECT or not ev[6][0] & MZONE \
+            or not ev[6][2] or not d.chain:
+        return False
+    lk = d.links.get(d.chain[-1])
+    return lk is not None and lk.get("resolving") and d.data[lk["card"]].is_spell and \
+        d.data[lk["card"]].subtype == "continuous"
+
+
+def _note_return(d, link):
+    c = link["card"]
+    if d.loc[c] == GY:
+        d.flag_card(c, "returns", d.turn + 2)
+
+
+def _doll_due(d, link):
+    c = link["card"]
+    return d.loc[c] == GY and d.tp == d.owner[c] and d.turn_in[c] < d.turn and \
+        bool(d.cflags) and d.card_flag(c, "returns")
+
+
+script("Malice Doll of Demise",
+       rule(K.EV_TO_GY, _note_return, range=GY, condition=_by_continuous_spell,
+            label="sent by a Continuous Spell"),
+       trigger(K.EV_STANDBY, A.special_summon(A.this_card_still), optional=False, range=GY,
+               condition=_doll_due, label="Special Summon it"))

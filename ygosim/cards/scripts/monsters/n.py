@@ -6,7 +6,7 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import FACEDOWN_DEFENSE, GY, HAND, MZONE
 from ....engine.effects import Target, flip, script, trigger
-from ..common import battle_destroyed_in_gy, stat_aura
+from ..common import all_of, battle_destroyed_in_gy, stat_aura
 
 
 def _flip_monster(d, c):
@@ -102,3 +102,31 @@ script("Nightmare Penguin",
                           prompt="choose a card your opponent controls"),
             label="return an opponent's card to the hand"),
        stat_aura((A.is_attribute("WATER"), 200, 0), who=YOU))
+
+
+# Ninja Grandmaster Sasuke: attacking a face-up Defense Position monster, it destroys that
+# monster at the start of the Damage Step (mandatory, no target): no damage calculation (the
+# 2005 text says "face-up" too). Not a face-down monster, nor when it is attacked.
+def _attacks_faceup_defense(d, link):
+    a = d.attack
+    c = link["card"]
+    return a is not None and a[0] == c and a[3] == d.mid[c] and a[1] >= 0 and \
+        d.pos[a[1]] == K.DEFENSE
+
+
+script("Ninja Grandmaster Sasuke", trigger(
+    K.EV_DS_START, A.destroy(A.battled), optional=False, condition=_attacks_faceup_defense,
+    label="destroy the face-up Defense Position monster"))
+
+
+# Neko Mane King: sent to its owner's Graveyard by an effect of the opponent's card during the
+# opponent's turn (from the hand, the Deck or the field), it ends that turn: once the Chain has
+# resolved the turn goes on to its End Phase (mandatory).
+def _opponents_turn(d, link):
+    return d.tp != d.owner[link["card"]]
+
+
+script("Neko Mane King", trigger(
+    K.EV_TO_GY, A.end_turn, optional=False, range=GY,
+    condition=all_of(_opponents_turn, A.sent_by_opponent(K.R_EFFECT)),
+    label="end the opponent's turn"))

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.const import BATTLE, DECK, GY, HAND
-from ....engine.effects import continuous, ignition, script, trigger
-from ..common import all_of, battle_recruiter, free_zone, summonable
+from ....engine.effects import Target, continuous, flip, ignition, script, trigger
+from ..common import (all_of, battle_recruiter, free_zone, no_opponent_traps_in_battle,
+                      summonable)
 from ....engine import actions as A
 
 
@@ -91,3 +92,20 @@ def _peten_effect(r1):
 
 script("Peten the Dark Clown", _peten_effect(False))
 script("Peten the Dark Clown", _peten_effect(True), era="goat")
+
+
+script("Pitch-Black Warwolf", no_opponent_traps_in_battle())
+
+
+# Penguin Soldier: FLIP: target up to 2 monsters on the field and return them to their owners'
+# hands. Today "you can" (an optional FLIP effect, 1 or 2 targets); 2005 (EDOPro's Goat
+# version): a mandatory FLIP effect in which 0 to 2 monsters are chosen.
+def _penguin(least, optional):
+    return flip(A.to_hand(A.targets), optional=optional,
+                target=Target(A.monsters(A.ANY), count=2, min=least,
+                              prompt="choose up to 2 monsters to return to the hand"),
+                label="return up to 2 monsters to the hand")
+
+
+script("Penguin Soldier", _penguin(1, True))
+script("Penguin Soldier", _penguin(0, False), era="goat")

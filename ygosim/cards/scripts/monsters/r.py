@@ -204,3 +204,10 @@ script("Roulette Barrel", ignition(
 # Rare Metal Dragon: cannot be Normal Summoned or Set (an effect may Special Summon it: Monster
 # Reborn from the Graveyard...).
 script("Rare Metal Dragon", extra={"no_normal_summon": True})
+
+
+# Regenerating Mummy: sent from its owner's hand to the Graveyard by an effect of the
+# opponent's card (a discard, or any other way), it returns to the hand (mandatory).
+script("Regenerating Mummy", trigger(
+    K.EV_TO_GY, A.to_hand(A.this_card_still), optional=False, range=GY,
+    condition=A.sent_by_opponent(K.R_EFFECT, K.HAND), label="return to the hand"))

@@ -7,8 +7,8 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FIELD, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, ignition, quick, rule, script, trigger
 from ..common import (battle_recruiter, change_position, deck_by_name, free_zone, itself, not_this,
-                      on_flip_summon, spell_counters, spirit_return, summons_locked,
-                      turns_facedown)
+                      on_flip_summon, search_on_summon, spell_counters, spirit_return,
+                      summons_locked, turns_facedown)
 from ..extra_deck import synchro_monster
 
 
@@ -322,3 +322,44 @@ script("Summoner of Illusions", flip(
     _SUMMON_FUSION, cost=A.tribute(_OTHERS, 1), condition=_summoner_can,
     label="Tribute a monster: Special Summon a Fusion Monster until the End Phase"),
     era="goat")
+
+
+# Swift Gaia the Fierce Knight: while it is the only card in its owner's hand, it may be Normal
+# Summoned without Tributes (not Set: a Set still needs them), its ATK/DEF as printed.
+script("Swift Gaia the Fierce Knight",
+       continuous("no_tribute_if", range=0),        # (a marker: flow.summon reads the extra)
+       extra={"no_tribute_if": lambda d, c, p: len(d.hand[p]) == 1 and d.hand[p][0] == c})
+
+
+# Senju of the Thousand Hands: when Normal or Flip Summoned, its controller may add a Ritual
+# Monster from the Deck to the hand (2005, R1: with none there the Deck is shown).
+def _ritual_monster(d, c):
+    return d.data[c].is_monster and d.data[c].has_frame("ritual")
+
+
+_SENJU = ("choose a Ritual Monster", "add a Ritual Monster from the Deck")
+script("Senju of the Thousand Hands", search_on_summon(_ritual_monster, *_SENJU))
+script("Senju of the Thousand Hands", search_on_summon(_ritual_monster, *_SENJU, goat=True),
+       era="goat")
+
+
+# Slate Warrior: FLIP: it gains 500 ATK and DEF (while it stays face-up). Destroyed by battle,
+# the monster that destroyed it loses 500 ATK and DEF (for as long as that one stays face-up):
+# applied at the end of that damage calculation, Slate Warrior still on the field (EDOPro's Goat
+# version; today's "If destroyed by battle" does the same).
+script("Slate Warrior",
+       flip(A.modify(A.this_card_here, 500, 500, until=K.FOREVER), label="+500 ATK and DEF"),
+       trigger(K.EV_AFTER_CALC, A.modify(A.battled, -500, -500, until=K.FOREVER),
+               optional=False, condition=A.destroyed_by_battle,
+               label="the monster that destroyed it loses 500 ATK and DEF"))
+
+
+# Sonic Bird: when Normal or Flip Summoned, its controller may add a Ritual Spell from the
+# Deck to the hand. Today only with one there; 2005 (R1): with none, the Deck is shown.
+def _ritual_spell(d, c):
+    return d.data[c].is_spell and d.data[c].subtype == "ritual"
+
+
+_SONIC = ("choose a Ritual Spell", "add a Ritual Spell from the Deck")
+script("Sonic Bird", search_on_summon(_ritual_spell, *_SONIC))
+script("Sonic Bird", search_on_summon(_ritual_spell, *_SONIC, goat=True), era="goat")

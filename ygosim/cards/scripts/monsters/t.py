@@ -7,7 +7,9 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, GY, HAND, MZONE
 from ....engine.effects import (Target, continuous, flip, ignition, script, special_procedure,
                                 trigger)
-from ..common import all_of, free_zone, in_graveyard, spirit_return
+from ....engine.flow.battle import attacks_this_turn
+from ..common import (all_of, can_special_summon_from, free_zone, in_graveyard, not_this,
+                      rests_after_attacking, spirit_return, toon_rules)
 from ..extra_deck import link_monster
 
 
@@ -280,3 +282,91 @@ script("The Forgiving Maiden", ignition(
     target=Target(A.pile(GY, YOU, _lost_battle_today),
                   prompt="choose a monster destroyed by battle this turn"),
     label="Tribute it: a monster destroyed by battle this turn back to the hand"))
+
+
+# Toon Cannon Soldier: a Toon that may be Normal Summoned without Toon World (common.toon_rules:
+# it cannot attack the turn it is Summoned, is destroyed with a face-up Toon World, attacks
+# directly while its controller has Toon World and the opponent no Toon). Any number of times:
+# Tribute a monster (a cost; itself too) to inflict 500 damage to the opponent. 2005 (TP6/DB2)
+# and today alike.
+script("Toon Cannon Soldier", *toon_rules(), ignition(
+    A.damage(500), cost=A.tribute(A.monsters(YOU), 1, prompt="Tribute 1 monster"),
+    can_pay=lambda d, link: bool(d.monsters(link["player"])),
+    label="Tribute a monster: 500 damage"))
+
+
+# Toon Goblin Attack Force: a Toon that may be Normal Summoned without Toon World
+# (common.toon_rules); if it attacked, it is changed to Defense Position at the end of the
+# Battle Phase and its position cannot be changed until the end of its controller's next turn.
+script("Toon Goblin Attack Force", *toon_rules(), rests_after_attacking())
+
+
+# Time Wizard: once per turn its controller calls a coin toss: called right, every monster the
+# opponent controls is destroyed; called wrong, every monster its controller controls is
+# destroyed (Time Wizard too), and they take damage equal to half the total ATK those
+# monsters had face-up on the field.
+def _called(right):
+    return lambda d, link: bool(link["vars"].get("right")) == right
+
+
+def _backfire(d, link):
+    p = link["player"]
+    mine = list(d.monsters(p))
+    atk = {c: d.atk(c) for c in mine if d.faceup(c)}
+    gone = d.destroy(mine, K.R_EFFECT, p)
+    half = sum(atk.get(c, 0) for c in gone) // 2
+    if half:
+        d.damage(p, half, by=p)
+
+
+_backfire.destroys = A.monsters(YOU)        # (actions.destroyed_by)
+
+script("Time Wizard", ignition(
+    (A.call_coin(), A.when(_called(True), A.destroy(A.monsters(OPP))),
+     A.when(_called(False), _backfire)),
+    once_per_turn=True, label="call a coin toss: destroy the opponent's monsters"))
+
+
+# The Little Swordsman of Aile: Tribute another monster its controller controls (a cost) to
+# give it 700 ATK until the end of the turn; any number of times.
+script("The Little Swordsman of Aile", ignition(
+    A.modify(A.this_card_here, 700),
+    cost=A.tribute(not_this(A.monsters(YOU)), 1, prompt="Tribute 1 other monster"),
+    can_pay=lambda d, link: len(d.monsters(link["player"])) >= 2,
+    label="Tribute a monster: +700 ATK"))
+
+
+# The Agent of Creation - Venus: pay 500 LP (a cost) to Special Summon a Mystical Shine Ball
+# from the hand or Deck (face-up); any number of times, with one there and a free zone.
+def _shine_ball(d, c):
+    return d.data[c].name == "Mystical Shine Ball" and can_special_summon_from(d, c, d.owner[c])
+
+
+script("The Agent of Creation - Venus", ignition(
+    A.recruit(_shine_ball, where=K.DECK | K.HAND, prompt="choose a Mystical Shine Ball"),
+    cost=A.pay_lp(500), can_pay=A.lp_at_least(500),
+    condition=all_of(free_zone, A.exists(A.union(A.pile(K.HAND, YOU, _shine_ball),
+                                                   A.pile(K.DECK, YOU, _shine_ball)))),
+    label="pay 500 LP: Special Summon Mystical Shine Ball"))
+
+
+# The End of Anubis: while it is face-up, the effects of Spells, Traps and monsters activated in
+# a Graveyard, or that target a card in a Graveyard, are negated (as they resolve: the rule
+# `negate_gy_effects`).
+script("The End of Anubis", continuous("negate_gy_effects"))
+
+
+# Tyrant Dragon: if the opponent still controls a monster after its first attack (on a monster)
+# in a Battle Phase, it may attack once more; the effect of a Trap that targets it is negated and
+# the Trap destroyed; a Special Summon of it from the Graveyard Tributes a Dragon-Type monster.
+def _tyrant_again(d, src, c):
+    if c != src or not d.monsters(1 - d.ctrl[src]):
+        return 0
+    first = attacks_this_turn(d, src)[:1]
+    return 1 if first and first[0][0] >= 0 else 0
+
+
+script("Tyrant Dragon",
+       continuous("extra_attacks", _tyrant_again),
+       continuous("negate_targeting", lambda d, src, link: d.data[link["card"]].is_trap),
+       extra={"revive_tribute": lambda d, c: d.data[c].type == "Dragon"})
