@@ -5,11 +5,12 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, GY, HAND, MZONE
-from ....engine.effects import (Target, continuous, flip, ignition, script, special_procedure,
-                                trigger)
+from ....engine.effects import (Target, continuous, flip, ignition, rule, script,
+                                special_procedure, trigger)
 from ....engine.flow.battle import attacks_this_turn
-from ..common import (all_of, can_special_summon_from, free_zone, in_graveyard, not_this,
-                      rests_after_attacking, spirit_return, toon_rules)
+from ..common import (all_of, can_special_summon_from, dice_shield, free_zone, in_graveyard,
+                      is_archfiend, not_this, pay_or_destroy, rests_after_attacking,
+                      spirit_return, toon_rules)
 from ..extra_deck import link_monster
 
 
@@ -370,3 +371,26 @@ script("Tyrant Dragon",
        continuous("extra_attacks", _tyrant_again),
        continuous("negate_targeting", lambda d, src, link: d.data[link["card"]].is_trap),
        extra={"revive_tribute": lambda d, c: d.data[c].type == "Dragon"})
+
+
+# Terrorking Archfiend: it cannot be Normal or Flip Summoned unless its controller controls a
+# face-up Archfiend monster (a Set is allowed); its controller pays 800 LP in each of their
+# Standby Phases, or it is destroyed (no Chain Link); an opponent's effect that targets it is
+# negated as it resolves, and that card destroyed, on a die roll of 2 or 5; an Effect Monster it
+# destroys by battle has its effects negated, on the field and in the Graveyard (applied after
+# damage calculation, no Chain Link: no Sangan or Mystic Tomato effect). 2005 and today alike.
+def _archfiend_beside(d, c, p):
+    return any(d.faceup(x) and is_archfiend(d, x) for x in d.monsters(p))
+
+
+def _effect_victims(d, link):
+    return [c for c in A.destroyed_in_this_battle(d, link) if "effect" in d.data[c].frames]
+
+
+script("Terrorking Archfiend",
+       pay_or_destroy(800), dice_shield(2, 5),
+       rule(K.EV_AFTER_CALC, A.negate_into_gy(_effect_victims),
+            condition=lambda d, link: bool(_effect_victims(d, link)),
+            label="negate the effects of the monster it destroyed"),
+       continuous("summon_if", range=0),            # (a marker: flow.summon reads the extra)
+       extra={"summon_if": _archfiend_beside})
