@@ -338,6 +338,37 @@ def test_a_match_at_the_table_says_its_result_and_offers_a_new_one():
     assert t.state == "duel" and t.match_no == 2 and t.match.result.games == []
 
 
+def test_secret_seeds_one_per_duel_shown_only_when_it_is_over():
+    """Without a seed (people playing each other, the web) every Duel of a Match gets its own
+    128-bit seed from the OS: no view or event shows it while its Duel goes on; at the end the
+    result holds it, and that Duel's replay plays the same Duel again."""
+    from ygosim.play import replay as R
+    t = Table((YUGI, KAIBA), games=3, bot="random", quiet=True)
+    assert t.secret
+    person = random_person(2)
+    seeds = []
+    while t.state != "match_over":
+        if t.state == "duel":
+            for viewer in (0, 1, SPECTATOR):
+                assert t.view(viewer)["seed"] is None
+            t.answer(0, person(t))
+            continue
+        assert t.view(0)["seed"] == t.duel_seed == t.result["seed"]
+        seeds.append(t.duel_seed)
+        rep = R.from_dict(json.loads(json.dumps(t.replay().as_dict())))
+        assert rep.seed == t.duel_seed and R.play(rep).log == t.duel.log
+        t.proceed(0)
+    seeds.append(t.duel_seed)
+    events = t.events(0)
+    assert all("seed" not in e for e in events if e["type"] == "duel_start")
+    assert [e["seed"] for e in events if e["type"] == "duel_over"] == seeds
+    assert len(set(seeds)) == len(seeds) >= 2 and all(s.bit_length() > 64 for s in seeds)
+    assert [g.seed for g in t.match.result.games] == seeds
+    # a seed the person chooses (their own machine: --seed) is shown at once
+    t = Table((YUGI, KAIBA), seed=5, quiet=True)
+    assert t.view(0)["seed"] == 5 and t.events(0)[0]["seed"] == 5
+
+
 def test_the_bot_greets_once_per_table():
     from ygosim.agents.heuristic import LINES
     t = Table((YUGI, KAIBA), seed=6, games=2)

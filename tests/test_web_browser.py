@@ -24,7 +24,7 @@ sync_api = pytest.importorskip("playwright.sync_api",
 from ygosim.play import replay as R  # noqa: E402
 from ygosim.engine.observe import SPECTATOR  # noqa: E402
 
-from web_util import LiveServer, Spy, pick  # noqa: E402
+from web_util import SEED, LiveServer, Spy, pick  # noqa: E402
 
 CHROMIUM = os.environ.get("YGOSIM_CHROMIUM") or shutil.which("chromium") or \
     shutil.which("chromium-browser") or "/usr/bin/chromium"
@@ -48,7 +48,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def live():
-    with LiveServer() as server:
+    with LiveServer(seeds=SEED) as server:
         yield server
 
 
@@ -167,7 +167,8 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     ctx = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
     page = ctx.new_page()
     me = Person(page, "player")
-    page.goto(f"{live.url}/?seed=36&speed=off")
+    SEED.value = 36
+    page.goto(f"{live.url}/?speed=off")
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#name", "Yugi")
     page.select_option("#deck-builtin", "yugi")
@@ -254,7 +255,8 @@ def test_a_whole_duel_between_two_browsers_with_a_spectator(browser, live, monke
     ctxs = [browser.new_context(viewport=VIEWPORT) for _ in range(3)]
     pa, pb, pc = (c.new_page() for c in ctxs)
     a, b, watcher = Person(pa, "A"), Person(pb, "B"), Person(pc, "spectator")
-    pa.goto(f"{live.url}/?seed=21&speed=off")
+    SEED.value = 21
+    pa.goto(f"{live.url}/?speed=off")
     pa.wait_for_selector("body[data-ready='1']")
     pa.fill("#name", "Yugi")
     pa.select_option("#rules", "goat")

@@ -17,7 +17,7 @@ from ygosim.engine.observe import SPECTATOR  # noqa: E402
 from ygosim.web import rooms as RM  # noqa: E402
 from ygosim.web.server import create_app  # noqa: E402
 
-from web_util import Spy, frame_problems, pick, secrets_of  # noqa: E402
+from web_util import SEED, Spy, frame_problems, pick, secrets_of  # noqa: E402
 
 YUGI = {"kind": "builtin", "name": "yugi"}
 KAIBA = {"kind": "builtin", "name": "kaiba"}
@@ -25,12 +25,15 @@ KAIBA = {"kind": "builtin", "name": "kaiba"}
 
 @pytest.fixture
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(seeds=SEED)) as c:
         yield c
 
 
-def make_room(c, **kw):
-    body = {"deck": YUGI, "opponent": "bot", "bot": "random", "seed": 3}
+def make_room(c, seed=3, **kw):
+    """A room; its duels play with `seed` (the test server's seeds hook: a client cannot
+    choose a seed)."""
+    SEED.value = seed
+    body = {"deck": YUGI, "opponent": "bot", "bot": "random"}
     body.update(kw)
     r = c.post("/api/rooms", json=body)
     assert r.status_code == 200, r.text
@@ -155,7 +158,7 @@ def test_bad_decks_are_refused_with_the_reason(client, deck, words):
 
 @pytest.mark.parametrize("bot", [None, "easy", "hard"])
 def test_a_room_plays_the_bot_level_asked_for_normal_by_default(client, bot):
-    body = {"deck": YUGI, "opponent": "bot", "seed": 3}
+    body = {"deck": YUGI, "opponent": "bot"}
     if bot:
         body["bot"] = bot
     r = client.post("/api/rooms", json=body)
@@ -181,7 +184,8 @@ def test_an_uploaded_ydk_and_a_ydke_url_make_decks(client):
 
 @pytest.mark.parametrize("body, words", [
     ({"rules": "goat2"}, "is not a rule set"), ({"opponent": "cat"}, "'bot' or 'human'"),
-    ({"bot": "nobody"}, "is not one of"), ({"seed": -1}, "seed"), ({"seed": True}, "seed"),
+    ({"bot": "nobody"}, "is not one of"), ({"seed": 7}, "nobody's choice"),
+    ({"seed": True}, "nobody's choice"),
     ({"name": "x" * 40}, "too long"), ({"name": "a\x1bb"}, "not text"),
 ])
 def test_bad_lobby_choices_are_refused(client, body, words):
@@ -215,6 +219,37 @@ def play_duel(ws, first, limit=3000):
         assert m["type"] == "state", m
         n += 1
     return m, n
+
+
+def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
+    """No seed from a client; the server's own seeds (128 bits from the OS, a new one for each
+    Duel) are in no frame before the Duel is over; then the result and the replay hold that
+    Duel's seed, and the next Duel's is another."""
+    with TestClient(create_app()) as c:
+        made = c.post("/api/rooms", json={"deck": YUGI, "opponent": "bot",
+                                          "bot": "random"}).json()
+        with c.websocket_connect(f"/ws/{made['room']}") as ws:
+            hello(ws, made["token"])
+            first, _ = final_state(ws)
+            m, seen = first, []
+            while m["view"]["state"] == "duel":
+                assert m["view"]["seed"] is None
+                assert not any("seed" in e for e in m["events"] if e["type"] != "duel_over")
+                p = m["view"]["prompt"]
+                ws.send_json({"type": "answer", "prompt": p["id"],
+                              "index": pick(p["options"])})
+                m, seen = final_state(ws, after=p["id"])
+                assert all(x["view"]["seed"] is None for x in seen
+                           if x["type"] == "state" and x["view"]["state"] == "duel")
+            seed = m["view"]["seed"]
+            assert seed == m["view"]["result"]["seed"] and seed.bit_length() > 64
+            rep = R.from_dict(c.get(f"/api/rooms/{made['room']}/replay?token={made['token']}")
+                              .json())
+            assert rep.seed == seed and R.play(rep).winner == m["view"]["result"]["winner"]
+            ws.send_json({"type": "proceed"})
+            nxt, _ = final_state(ws)
+            assert nxt["view"]["duel_no"] == 2 and nxt["view"]["seed"] is None
+            assert table_of(c, made["room"]).duel_seed != seed
 
 
 def test_a_whole_duel_against_the_bot_over_the_websocket_then_its_replay(client, monkeypatch):
@@ -401,7 +436,7 @@ def test_hostile_messages_get_an_error_and_change_nothing(client):
 
 
 def test_a_flood_of_messages_is_cut_off(monkeypatch):
-    with TestClient(create_app(rate=(5.0, 10))) as c:
+    with TestClient(create_app(rate=(5.0, 10), seeds=SEED)) as c:
         made = make_room(c)
         t = table_of(c, made["room"])
         before = list(t.duel.history)
@@ -499,7 +534,7 @@ def test_spectators_see_public_information_and_who_is_there(client):
 
 # ============================================================================ clean-up
 def test_rooms_nobody_is_in_are_closed_after_the_grace_period():
-    with TestClient(create_app(grace=0.3, sweep_every=0.05)) as c:
+    with TestClient(create_app(grace=0.3, sweep_every=0.05, seeds=SEED)) as c:
         rooms = c.app.state.rooms
         never = make_room(c)["room"]             # made, never opened
         made = make_room(c)
@@ -522,7 +557,7 @@ def test_rooms_nobody_is_in_are_closed_after_the_grace_period():
 
 
 def test_too_many_rooms_are_refused():
-    with TestClient(create_app(max_rooms=2)) as c:
+    with TestClient(create_app(max_rooms=2, seeds=SEED)) as c:
         make_room(c)
         make_room(c)
         r = c.post("/api/rooms", json={"deck": YUGI, "bot": "random"})

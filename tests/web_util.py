@@ -132,6 +132,20 @@ class Spy:
         return out
 
 
+class TestSeed:
+    """The test servers' seeds hook (create_app(seeds=SEED)): the seed the next duels play
+    with, set by the test (a client can never choose one)."""
+
+    def __init__(self, value: int = 3):
+        self.value = value
+
+    def __call__(self) -> int:
+        return self.value
+
+
+SEED = TestSeed()
+
+
 # ---------------------------------------------------------------------------- a live server
 class LiveServer:
     """The web app served by uvicorn in a thread, on a free port of 127.0.0.1."""

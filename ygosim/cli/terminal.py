@@ -328,7 +328,8 @@ class TerminalTable:
         opp = 1 - self.seat
         bot = f", {esc(t.bot_name)}" if t.kinds[opp] == "bot" else ""
         self.io.out(f"[bold]Duel![/] You ({esc(names[self.seat])}) vs "
-                    f"{self.opponent_words()} ({esc(names[opp])}{bot}). Seed {e['seed']}. "
+                    f"{self.opponent_words()} ({esc(names[opp])}{bot})."
+                    + (f" Seed {e['seed']}." if "seed" in e else "") + " "
                     f"Rules {esc(e['rules'])}."
                     + ("" if self.told_help else " Type help for help."))
         self.told_help = True
@@ -549,7 +550,9 @@ class TerminalTable:
         out = []
         if res.get("bot_hand"):
             out.append(f"[dim]The bot's hand was: {esc(', '.join(res['bot_hand']))}[/]")
-        out.append(f"{who} ({esc(res['reason'])}) after {res['turns']} turns.")
+        out.append(f"{who} ({esc(res['reason'])}) after {res['turns']} turns."
+                   + (f" [dim]Seed {res['seed']}.[/]" if self.t.secret and "seed" in res
+                      else ""))
         if res.get("game_line"):
             out.append(esc(res["game_line"]))
         m = res.get("match")

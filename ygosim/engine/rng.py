@@ -101,6 +101,13 @@ def _seed_key(seed: int) -> bytes:
     return hashlib.blake2b(raw, digest_size=32, person=b"ygosim seed").digest()
 
 
+def derive(seed: int, label: str) -> int:
+    """A 64-bit number for `label` (a bot's seed) from a secret seed: nothing of the seed or of
+    the duel's streams can be learnt from it."""
+    return int.from_bytes(hashlib.blake2b(label.encode(), key=_seed_key(seed),
+                                          digest_size=8).digest(), "big")
+
+
 class Stream:
     """A cryptographic stream of 64-bit numbers: BLAKE2b keyed with `key` over a counter.
     The same methods as Rng (below, shuffle, coin, die)."""

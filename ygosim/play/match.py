@@ -410,14 +410,19 @@ class Match:
     Drive it with: `options_for_next()` -> play a Duel with those options ->
     `record(duel)` -> if not `over`, `side(player, outs, ins)` for each player -> repeat."""
 
-    def __init__(self, deck_a, deck_b, games: int = 3, seed: int = 0, options=None,
-                 names=PLAYERS):
+    def __init__(self, deck_a, deck_b, games: int = 3, seed: int | None = 0, options=None,
+                 names=PLAYERS, seeds=None):
+        """seed: each Duel's seed is duel_seed(seed, game); or seed None and `seeds` a
+        callable that gives each Duel its own seed as it starts (secret seeds: one Duel's
+        seed says nothing of the next)."""
         if games < 1:
             raise YgosimError(f"games per match: {games} (at least 1)")
         self.decks = [deck_a, deck_b]
         self.side_counts = [len(getattr(d, "side", ())) for d in self.decks]
         self.limit = games
         self.seed = seed
+        self.seeds = seeds
+        self._drawn: dict = {}         # game -> its seed, drawn from `seeds`
         self.options = dict(options or {})
         self.rules = get_rules(self.options.get("rules"))     # deck sizes for side decking
         self.names = tuple(names)
@@ -444,7 +449,12 @@ class Match:
         return self.result.winner is not None
 
     def next_seed(self) -> int:
-        return duel_seed(self.seed, self.game)
+        if self.seeds is None:
+            return duel_seed(self.seed, self.game)
+        g = self.game
+        if g not in self._drawn:
+            self._drawn[g] = int(self.seeds())
+        return self._drawn[g]
 
     def options_for_next(self) -> dict:
         opts = dict(self.options)

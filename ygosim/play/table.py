@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,10 +116,6 @@ def turn_words(whose: str) -> str:
     return "your" if whose == "mine" else "the opponent's"
 
 
-def _random_seed() -> int:
-    return int.from_bytes(os.urandom(4), "big") % 1_000_000
-
-
 def make_bot(name, seed: int, talk: bool):
     """The bot of a Duel: an agent made by name for the Duel's seed, or (for tests and
     research) a copy of an agent object given instead of a name."""
@@ -156,8 +151,11 @@ class Table:
     """A duel (or a Match of Duels) between a person and the bot, or two people.
 
     decks: (deck of seat 0, deck of seat 1). opponent: "bot" (seat 1 is the bot `bot`) or
-    "human" (seat 1 is a person too). games: None for single Duels (`again` starts another,
-    seed + 1), or N for a best-of-N Match (side decking between Duels, `again` at the end
+    "human" (seat 1 is a person too). seed: the first Duel's seed (the next Duel plays
+    seed + 1), chosen by the person on their own machine (tests, `--seed`); None (people
+    playing each other, the web): every Duel gets a secret seed of its own from `seeds`
+    (engine.rng.secret_seed: 128 bits from the OS), shown to nobody before that Duel is over.
+    games: None for single Duels (`again` starts another), or N for a best-of-N Match (side decking between Duels, `again` at the end
     starts a new Match). rules: a rule set name (ygosim.engine.rules.NAMES). priority: the
     people's starting priority mode ("auto" or "ask-all"). save_replay: a file each Duel's
     replay is written to when it ends (or the table is closed): FILE, FILE-2 ... for single
@@ -169,7 +167,7 @@ class Table:
                  seed: int | None = None, rules: str | None = None, games: int | None = None,
                  names=None, deck_names=("", ""), priority: str = "auto",
                  quiet: bool = False, options: dict | None = None,
-                 save_replay: str | None = None, position=None):
+                 save_replay: str | None = None, position=None, seeds=None):
         if opponent not in ("bot", "human"):
             raise YgosimError(f"opponent: {excerpt(opponent)!r} (bot or human)")
         if priority not in PRIORITY_MODES:
@@ -181,7 +179,10 @@ class Table:
         self._bot_spec = bot
         if opponent == "bot":
             make_bot(bot, 0, False)          # an unknown agent name fails here, clearly
-        self.seed = _random_seed() if seed is None else int(seed)
+        from ..engine.rng import secret_seed
+        self.secret = seed is None       # secret seeds: no viewer sees one before its Duel ends
+        self.seed = None if seed is None else int(seed)
+        self._seeds = seeds or secret_seed
         self.options = dict(options or {})
         if rules:
             from ..engine.rules import get_rules
@@ -217,7 +218,9 @@ class Table:
         self.decks = list(self.base_decks)
         if self.games is not None:
             self.match = Match(self.decks[0], self.decks[1], self.games,
-                               self.seed + self.match_no - 1, self.options, self.names)
+                               None if self.secret else self.seed + self.match_no - 1,
+                               self.options, self.names,
+                               seeds=self._seeds if self.secret else None)
         self._game = 0
         self._start_duel()
 
@@ -229,7 +232,8 @@ class Table:
             self.decks = list(self.match.decks)
             seed, opts = self.match.next_seed(), self.match.options_for_next()
         else:
-            seed, opts = self.seed + self.duel_no - 1, dict(self.options)
+            seed = self._seeds() if self.secret else self.seed + self.duel_no - 1
+            opts = dict(self.options)
         self.duel_seed, self.duel_options = seed, opts
         self.duel_decks = tuple(self.decks)
         if self.position is not None:
@@ -240,7 +244,9 @@ class Table:
                                  options=opts or None, names=self.names)
         self.bot = None
         if BOT in self.kinds:
-            self.bot = make_bot(self._bot_spec, seed, talk=not self.quiet)
+            from ..engine.rng import derive
+            self.bot = make_bot(self._bot_spec, derive(seed, "bot") if self.secret else seed,
+                                talk=not self.quiet)
             talk = getattr(self.bot, "talk", None)
             if talk is not None and self._greeted:
                 talk.greeted = True         # the greeting is said once per table
@@ -254,13 +260,22 @@ class Table:
         self.result = None
         self._bot_hand = None
         info = {"type": "duel_start", "duel": self.duel_no, "game": self._game,
-                "seed": seed, "names": list(self.names), "deck_names": list(self.deck_names),
+                "names": list(self.names), "deck_names": list(self.deck_names),
                 "rules": self.duel.rules.name}
+        if not self.secret:
+            info["seed"] = seed
         if self.match is not None:
             info["match"] = self.match_view()
         self._emit(info)
         self._react()
         self._run()
+
+    def shown_seed(self) -> int | None:
+        """The current Duel's seed as viewers may see it: a seed chosen by the person at
+        once; a secret seed only once its Duel is over (it says nothing of the next Duel)."""
+        if self.secret and self.state == "duel":
+            return None
+        return self.duel_seed
 
     def match_view(self) -> dict | None:
         m = self.match
@@ -454,7 +469,7 @@ class Table:
                "names": list(self.names), "deck_names": list(self.deck_names),
                "duel": observe(d, viewer), "prompt": self.prompt(viewer),
                "waiting_for": None, "match": self.match_view(), "result": self.result,
-               "duel_no": self.duel_no, "seed": self.duel_seed,
+               "duel_no": self.duel_no, "seed": self.shown_seed(),
                "rules": self.duel.rules.name}
         a = self._asking
         if a is not None and a["seat"] != viewer:
@@ -694,7 +709,7 @@ class Table:
         self._asking = None
         w = d.winner
         res = {"winner": w, "reason": d.win_reason, "turns": d.turn,
-               "names": list(self.names), "duel": self.duel_no}
+               "names": list(self.names), "duel": self.duel_no, "seed": self.duel_seed}
         if self.match is not None:
             g = self.match.record(d)
             res["match"] = self.match_view()

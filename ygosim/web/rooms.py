@@ -101,7 +101,7 @@ class Room:
     """A table and its connections."""
 
     def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
-                 names: list, decks: list, deck_names: list, seed: int | None,
+                 names: list, decks: list, deck_names: list, seeds=None,
                  loop: asyncio.AbstractEventLoop):
         self.id = rid
         self.opponent = opponent
@@ -110,7 +110,7 @@ class Room:
         self.names = names
         self.decks = decks
         self.deck_names = deck_names
-        self.seed = seed
+        self.seeds = seeds              # None: secret seeds (tests may give a callable)
         self.tokens = [secrets.token_urlsafe(18), None]
         self.table = None
         self.conns: set[Conn] = set()
@@ -138,7 +138,7 @@ class Room:
         if self.opponent == "bot":
             kw["bot"] = self.bot
         t = Table(tuple(self.decks), opponent="bot" if self.opponent == "bot" else "human",
-                  seed=self.seed, rules=self.rules, names=tuple(self.names),
+                  seeds=self.seeds, rules=self.rules, names=tuple(self.names),
                   deck_names=tuple(self.deck_names), **kw)
         t.watch(self._on_step)
         self.table = t

@@ -5,7 +5,7 @@ Pages (hand-written static files in ygosim/web/static): `/` the lobby, `/room/ID
 
     GET  /api/options                   decks, rule sets, bots the lobby offers
     POST /api/rooms                     make a room: {deck, name, rules, opponent: "bot"|"human",
-                                        bot, opponent_deck, seed} -> {room, token, seat, url}
+                                        bot, opponent_deck} -> {room, token, seat, url}
     GET  /api/rooms/ID                  the room's public state (waiting for a player or not)
     POST /api/rooms/ID/join             take the free seat: {deck, name} -> {room, token, seat}
     GET  /api/rooms/ID/replay?token=T   the Duel's replay (a seat, once the Duel is over)
@@ -116,10 +116,12 @@ class ReplayView:
 
 
 def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int = 200,
-               rate=None) -> Starlette:
+               rate=None, seeds=None) -> Starlette:
     """The web app. grace: seconds a room with nobody connected is kept (for reconnects);
     sweep_every: how often rooms are checked; rate: (messages per second, burst) a
-    connection may send (tests lower it)."""
+    connection may send (tests lower it); seeds: for tests only, a callable giving each
+    Duel's seed (by default each Duel's seed is secret: 128 bits from the OS, never chosen
+    or seen by a client before that Duel is over)."""
     from . import rooms as RM
     rooms = Rooms(max_rooms=max_rooms, grace=grace)
     replays: OrderedDict = OrderedDict()
@@ -170,10 +172,9 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             opponent = data.get("opponent", "bot")
             if opponent not in ("bot", "human"):
                 raise Refused("opponent: 'bot' or 'human'")
-            seed = data.get("seed")
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                     or not 0 <= seed < 2 ** 63):
-                raise Refused("seed: a whole number from 0")
+            if "seed" in data:
+                raise Refused("seed: a duel's seed here is secret and nobody's choice (choose "
+                              "one on your own machine: ygosim duel --seed N)")
             name = D.player_name(data.get("name"), "Player" if opponent == "bot" else "Player 1")
             deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
             D.require_playable(deck, rules)
@@ -192,7 +193,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 D.require_playable(odeck, rules, "the bot's deck")
                 names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
             room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
-                        decks=decks, deck_names=deck_names, seed=seed,
+                        decks=decks, deck_names=deck_names, seeds=seeds,
                         loop=asyncio.get_running_loop())
             rooms.add(room)
             if opponent == "bot":
@@ -278,7 +279,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     def replay_info(rid, view) -> dict:
         rep = view.rep
         return {"id": rid, "steps": len(rep.decisions), "names": list(rep.names),
-                "decks": [dk.get("name", "") for dk in rep.decks], "seed": rep.seed,
+                "decks": [dk.get("name", "") for dk in rep.decks], "seed": str(rep.seed),
                 "result": rep.result, "rules": view.end.rules.name}
 
     async def replay_about(request):

@@ -46,7 +46,6 @@ async function main() {
         body.opponent_deck = await theirs.value();
       }
       const params = new URLSearchParams(location.search);
-      if (params.has("seed")) body.seed = Number(params.get("seed"));
       const made = await postJSON("/api/rooms", body);
       localStorage.setItem(`ygosim-room-${made.room}`, JSON.stringify({ token: made.token, seat: made.seat }));
       localStorage.setItem("ygosim-name", $("name").value);

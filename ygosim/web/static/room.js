@@ -202,7 +202,7 @@ function event(e) {
   else if (e.type === "note") S.notes.push({ text: e.text, at: S.logLength });
   else if (e.type === "undone") { toast(e.text); S.notes.push({ text: e.text, at: S.logLength }); }
   else if (e.type === "duel_start" && e.duel > 1) {
-    S.notes = [{ text: `— Duel ${e.duel} (seed ${e.seed}) —`, at: 0 }];
+    S.notes = [{ text: `— Duel ${e.duel} —`, at: 0 }];
     S.boardState = {};
   }
 }
