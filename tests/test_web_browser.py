@@ -236,6 +236,12 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     rep = R.from_dict(json.loads(Path(dl.value.path()).read_text()))
     d = R.play(rep)
     assert (d.winner, d.turn) == (res["winner"], res["turns"])
+    # the seat's key was in no address this page asked for (the history keeps addresses)
+    keys = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('ygosim-room-'))"
+                         ".map(k => JSON.parse(localStorage.getItem(k)).token)")
+    urls = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)"
+                         ".concat(performance.getEntriesByType('navigation').map(e => e.name))")
+    assert keys and len(urls) > 5 and not any(k in u for k in keys for u in urls)
     page.click("#watch-replay")
     page.wait_for_url("**/replay?id=*")
     page.wait_for_selector("body[data-step='0']")

@@ -23,9 +23,15 @@ YUGI = {"kind": "builtin", "name": "yugi"}
 KAIBA = {"kind": "builtin", "name": "kaiba"}
 
 
+def app(**kw):
+    """The web app for TestClient (whose requests say Host: testserver), with the tests'
+    seeds."""
+    return create_app(seeds=SEED, hosts=("testserver",), **kw)
+
+
 @pytest.fixture
 def client():
-    with TestClient(create_app(seeds=SEED)) as c:
+    with TestClient(app()) as c:
         yield c
 
 
@@ -197,7 +203,7 @@ def test_bad_requests_are_refused(client):
     r = client.post("/api/rooms", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
     r = client.post("/api/rooms", content=b"x" * 300_000)
-    assert r.status_code == 400 and "too big" in r.json()["error"]
+    assert r.status_code == 413 and "too big" in r.json()["error"]
     assert client.post("/api/rooms", json=[1, 2]).status_code == 400
     assert client.get("/api/rooms/nope").status_code == 404
     assert client.post("/api/rooms/nope/join", json={"deck": YUGI}).status_code == 404
@@ -225,7 +231,7 @@ def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
     """No seed from a client; the server's own seeds (128 bits from the OS, a new one for each
     Duel) are in no frame before the Duel is over; then the result and the replay hold that
     Duel's seed, and the next Duel's is another."""
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(hosts=("testserver",))) as c:
         made = c.post("/api/rooms", json={"deck": YUGI, "opponent": "bot",
                                           "bot": "random"}).json()
         with c.websocket_connect(f"/ws/{made['room']}") as ws:
@@ -243,8 +249,8 @@ def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
                            if x["type"] == "state" and x["view"]["state"] == "duel")
             seed = m["view"]["seed"]
             assert seed == m["view"]["result"]["seed"] and seed.bit_length() > 64
-            rep = R.from_dict(c.get(f"/api/rooms/{made['room']}/replay?token={made['token']}")
-                              .json())
+            rep = R.from_dict(c.post(f"/api/rooms/{made['room']}/replay",
+                                     json={"token": made["token"]}).json())
             assert rep.seed == seed and R.play(rep).winner == m["view"]["result"]["winner"]
             ws.send_json({"type": "proceed"})
             nxt, _ = final_state(ws)
@@ -272,8 +278,10 @@ def test_a_whole_duel_against_the_bot_over_the_websocket_then_its_replay(client,
     assert len(spy.sent[SPECTATOR]) > 20
     # the replay, for the players only, once the duel is over
     rid = made["room"]
-    assert client.get(f"/api/rooms/{rid}/replay").status_code == 403
-    r = client.get(f"/api/rooms/{rid}/replay?token={made['token']}")
+    assert client.post(f"/api/rooms/{rid}/replay", json={}).status_code == 403
+    assert client.post(f"/api/rooms/{rid}/replay", json={"token": "x"}).status_code == 403
+    assert client.get(f"/api/rooms/{rid}/replay?token={made['token']}").status_code == 405
+    r = client.post(f"/api/rooms/{rid}/replay", json={"token": made["token"]})
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rep = R.from_dict(r.json())
     d = R.play(rep)
@@ -436,7 +444,7 @@ def test_hostile_messages_get_an_error_and_change_nothing(client):
 
 
 def test_a_flood_of_messages_is_cut_off(monkeypatch):
-    with TestClient(create_app(rate=(5.0, 10), seeds=SEED)) as c:
+    with TestClient(app(rate=(5.0, 10))) as c:
         made = make_room(c)
         t = table_of(c, made["room"])
         before = list(t.duel.history)
@@ -534,7 +542,7 @@ def test_spectators_see_public_information_and_who_is_there(client):
 
 # ============================================================================ clean-up
 def test_rooms_nobody_is_in_are_closed_after_the_grace_period():
-    with TestClient(create_app(grace=0.3, sweep_every=0.05, seeds=SEED)) as c:
+    with TestClient(app(grace=0.3, sweep_every=0.05)) as c:
         rooms = c.app.state.rooms
         never = make_room(c)["room"]             # made, never opened
         made = make_room(c)
@@ -557,11 +565,11 @@ def test_rooms_nobody_is_in_are_closed_after_the_grace_period():
 
 
 def test_too_many_rooms_are_refused():
-    with TestClient(create_app(max_rooms=2, seeds=SEED)) as c:
+    with TestClient(app(max_rooms=2)) as c:
         make_room(c)
         make_room(c)
         r = c.post("/api/rooms", json={"deck": YUGI, "bot": "random"})
-        assert r.status_code == 400 and "too many rooms" in r.json()["error"]
+        assert r.status_code == 503 and "too many rooms" in r.json()["error"]
 
 
 def test_uploaded_replays_that_do_not_fit_are_refused(client):

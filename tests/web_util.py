@@ -150,7 +150,7 @@ SEED = TestSeed()
 class LiveServer:
     """The web app served by uvicorn in a thread, on a free port of 127.0.0.1."""
 
-    def __init__(self, **app_kw):
+    def __init__(self, config=None, **app_kw):
         import uvicorn
         from ygosim.web.server import create_app
         self.app = create_app(**app_kw)
@@ -160,7 +160,7 @@ class LiveServer:
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
-                                                    ws_max_size=65536))
+                                                    ws_max_size=65536, **(config or {})))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.sock]}, daemon=True)
 

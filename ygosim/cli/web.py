@@ -5,6 +5,9 @@ import click
 
 from ..cards.errors import YgosimError
 
+PER_ADDRESS = 48          # connections one address may hold open (pages, websockets)
+HEADER_TIMEOUT = 10.0     # seconds a connection has to send a request's headers
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -14,7 +17,11 @@ from ..cards.errors import YgosimError
               help="The port to listen on (0: any free port).")
 @click.option("--grace", default=120, show_default=True, type=click.IntRange(1, 86400),
               help="Seconds a room with nobody connected is kept, for people to reconnect.")
-def serve(host, port, grace):
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="A name this server answers to besides its IP addresses and localhost "
+                   "(e.g. the machine's name on the network); others are refused, so a page "
+                   "of another site cannot reach it through its own name (DNS rebinding).")
+def serve(host, port, grace, allow_hosts):
     """Duel in the browser: start a web server and print its address."""
     try:
         import uvicorn
@@ -23,7 +30,9 @@ def serve(host, port, grace):
         raise YgosimError(f"the web server needs its packages ({e.name}): "
                           "python3 -m pip install -e .") from None
     import socket
-    app = create_app(grace=float(grace))
+    from ..web.guard import guarded_protocol, raise_file_limit
+    files = raise_file_limit()
+    app = create_app(grace=float(grace), hosts=allow_hosts)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -38,7 +47,10 @@ def serve(host, port, grace):
         click.echo("Listening on every address: people on your network open "
                    f"http://<this machine's address>:{real_port}/")
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=30)
+                            ws_ping_interval=20, ws_ping_timeout=30,
+                            http=guarded_protocol(PER_ADDRESS, HEADER_TIMEOUT),
+                            timeout_keep_alive=5,
+                            limit_concurrency=max(64, min(4000, files - 64)))
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

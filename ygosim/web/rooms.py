@@ -35,7 +35,12 @@ MAX_CONNECTIONS = 24          # per room (two seats, several tabs, spectators)
 
 
 class Refused(YgosimError):
-    """A message the server refuses; its text goes back to the client as the error."""
+    """A message or request the server refuses; its text goes back to the client as the error
+    (over HTTP with `status`, a 4xx)."""
+
+    def __init__(self, text: str, status: int = 400):
+        super().__init__(text)
+        self.status = status
 
 
 class Bucket:
@@ -102,7 +107,7 @@ class Room:
 
     def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
                  names: list, decks: list, deck_names: list, seeds=None,
-                 loop: asyncio.AbstractEventLoop):
+                 loop: asyncio.AbstractEventLoop, owner: str = "?"):
         self.id = rid
         self.opponent = opponent
         self.rules = rules
@@ -116,8 +121,13 @@ class Room:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.loop = loop
+        self.owner = owner              # the address that made it (per-client limits)
         self.empty_since = time.monotonic()
+        self.last_play = time.monotonic()      # the last time a seat did something
         self._sig = None
+
+    def played(self) -> None:
+        self.last_play = time.monotonic()
 
     # ------------------------------------------------------------------ seats
     def viewer_for(self, token) -> object:
@@ -253,9 +263,17 @@ class Room:
                           f"{excerpt(msg['seat'], 10)}")
         if seat == SPECTATOR:
             raise Refused("spectators only watch: they cannot answer, chat or change anything")
+        if kind == "rotate":               # a new key for this seat; the old one opens nothing
+            self.tokens[seat] = secrets.token_urlsafe(18)
+            self.played()
+            for c in list(self.conns):
+                if c.viewer == seat:
+                    c.send({"type": "token", "token": self.tokens[seat], "seat": seat})
+            return None
         t = self.table
         if t is None:
             raise Refused("the duel has not started: waiting for your opponent to join")
+        self.played()
         if kind == "answer":
             pid = msg.get("prompt")
             if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool)):
@@ -327,10 +345,14 @@ def _viewer_words(viewer) -> str:
 class Rooms:
     """Every room of the server, with the clean-up of rooms nobody is in."""
 
-    def __init__(self, max_rooms: int = 200, grace: float = 120.0):
+    def __init__(self, max_rooms: int = 200, grace: float = 120.0, per_client: int = 4,
+                 reserve: int = 20, idle: float = 900.0):
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.grace = grace
+        self.per_client = per_client
+        self.reserve = reserve
+        self.idle = idle
 
     def new_id(self) -> str:
         while True:
@@ -338,23 +360,52 @@ class Rooms:
             if rid not in self.rooms:
                 return rid
 
-    def add(self, room: Room) -> None:
+    def check_room_for(self, owner: str) -> None:
+        """May `owner` (an address) make a room now? Refused (429/503) saying why not: a
+        client has at most `per_client` rooms open, and the last `reserve` places are kept
+        for clients with no room, so one client never takes them all."""
+        mine = sum(1 for r in self.rooms.values() if r.owner == owner)
+        if mine >= self.per_client:
+            raise Refused(f"you have {mine} rooms open already (at most {self.per_client} "
+                          f"from one address): finish or leave one first", 429)
         if len(self.rooms) >= self.max_rooms:
-            raise Refused(f"the server has too many rooms ({self.max_rooms}): try again later")
+            raise Refused(f"the server has too many rooms ({self.max_rooms}): try again "
+                          f"later", 503)
+        if mine and len(self.rooms) >= self.max_rooms - self.reserve:
+            raise Refused("the server is nearly full: its last rooms are kept for people "
+                          "who have none yet", 503)
+
+    def add(self, room: Room) -> None:
+        self.check_room_for(room.owner)
         self.rooms[room.id] = room
+
+    def remove(self, rid: str) -> None:
+        room = self.rooms.pop(rid, None)
+        if room is not None:
+            room.close()
 
     def get(self, rid) -> Room | None:
         return self.rooms.get(rid) if isinstance(rid, str) else None
 
-    def sweep(self, now: float | None = None) -> list[str]:
-        """Close the rooms nobody has been connected to for `grace` seconds."""
+    def sweep(self, now: float | None = None) -> list[tuple[str, str]]:
+        """Close the rooms nobody has been connected to for `grace` seconds, and those where
+        nobody has played for `idle` seconds (connected or not: an idle connection does not
+        keep a room). Returns (room, why) for each."""
         now = time.monotonic() if now is None else now
         gone = []
         for rid, room in list(self.rooms.items()):
-            if room.conns or room.lock.locked():
+            if room.lock.locked():
                 continue
-            if now - room.empty_since >= self.grace:
-                room.close()
-                del self.rooms[rid]
-                gone.append(rid)
+            if not room.conns and now - room.empty_since >= self.grace:
+                why = "nobody there"
+            elif now - room.last_play >= self.idle:
+                why = f"nobody played for {int(self.idle // 60)} minutes"
+                for c in list(room.conns):
+                    c.send({"type": "error", "fatal": True,
+                            "error": f"this room is closed: {why}"})
+            else:
+                continue
+            room.close()
+            del self.rooms[rid]
+            gone.append((rid, why))
         return gone

@@ -8,7 +8,7 @@ Pages (hand-written static files in ygosim/web/static): `/` the lobby, `/room/ID
                                         bot, opponent_deck} -> {room, token, seat, url}
     GET  /api/rooms/ID                  the room's public state (waiting for a player or not)
     POST /api/rooms/ID/join             take the free seat: {deck, name} -> {room, token, seat}
-    GET  /api/rooms/ID/replay?token=T   the Duel's replay (a seat, once the Duel is over)
+    POST /api/rooms/ID/replay           the Duel's replay: {token} (a seat, once the Duel is over)
     GET  /api/card?name=N&rules=R       a card's facts and the project's description
     POST /api/replays                   a replay file to watch -> {id, steps, names, ...}
     GET  /api/replays/ID/N?as=all|0|1   the board after step N of that replay
@@ -42,6 +42,7 @@ from ..engine.observe import SPECTATOR
 from ..cards.errors import IllegalAction, YgosimError
 from ..cards.safetext import excerpt
 from . import decks as D
+from .guard import HostCheck, parse_json
 from .rooms import MAX_CONNECTIONS, MAX_MESSAGE, MAX_STRIKES, Conn, Refused, Room, Rooms
 
 log = logging.getLogger("ygosim.web")
@@ -70,20 +71,49 @@ async def missing(request, exc) -> JSONResponse:
     return error(404, str(exc))
 
 
+BODY_TIMEOUT = 20.0            # seconds a client has to send a request's body
+
+
 async def read_json(request: Request, limit: int = MAX_BODY):
-    """The request's JSON body, at most `limit` bytes (Refused otherwise)."""
+    """The request's JSON body, at most `limit` bytes, within guard.parse_json's limits and
+    BODY_TIMEOUT seconds (Refused otherwise)."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > limit):
-        raise Refused(f"the request is too big (at most {limit // 1000} kB)")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise Refused(f"the request is too big (at most {limit // 1000} kB)")
+    if size is not None and (not size.isdigit() or len(size) > 12 or int(size) > limit):
+        raise Refused(f"the request is too big (at most {limit // 1000} kB)", 413)
+
+    async def read() -> bytes:
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise Refused(f"the request is too big (at most {limit // 1000} kB)", 413)
+        return bytes(body)
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise Refused(f"the request is not JSON ({excerpt(str(e), 60)})") from None
+        body = await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except asyncio.TimeoutError:
+        raise Refused("the request's body came too slowly", 408) from None
+    return parse_json(body)
+
+
+def fields(data, allowed: set, what: str = "the request") -> dict:
+    """`data` must be a JSON object with no keys but `allowed` (Refused naming the first
+    other)."""
+    if not isinstance(data, dict):
+        raise Refused(f"{what} is a JSON object")
+    for k in data:
+        if k not in allowed:
+            raise Refused(f"{what}: unknown field {excerpt(k, 30)!r} (the fields are "
+                          + ", ".join(sorted(allowed)) + ")")
+    return data
+
+
+def text_field(data: dict, key: str, default=None):
+    v = data.get(key)
+    if v is None or v == "":
+        return default
+    if not isinstance(v, str):
+        raise Refused(f"{key}: a word (text), not {excerpt(v, 20)}")
+    return v
 
 
 class ReplayView:
@@ -115,15 +145,28 @@ class ReplayView:
         return d
 
 
+def client_of(conn) -> str:
+    """The address a request or websocket comes from (what per-client limits count)."""
+    return conn.client.host if conn.client else "?"
+
+
 def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int = 200,
-               rate=None, seeds=None) -> Starlette:
+               rate=None, seeds=None, hosts=(), per_client: int = 4, reserve: int | None = None,
+               idle: float = 900.0) -> Starlette:
     """The web app. grace: seconds a room with nobody connected is kept (for reconnects);
-    sweep_every: how often rooms are checked; rate: (messages per second, burst) a
-    connection may send (tests lower it); seeds: for tests only, a callable giving each
-    Duel's seed (by default each Duel's seed is secret: 128 bits from the OS, never chosen
-    or seen by a client before that Duel is over)."""
+    idle: seconds a room is kept when nobody plays in it (connected or not); max_rooms: rooms
+    at once, `reserve` of them (a tenth by default) only for clients with no room yet;
+    per_client: rooms one address may have open at once; sweep_every: how often rooms are
+    checked; rate: (messages per second, burst) a connection may send (tests lower it);
+    hosts: names besides IP addresses and localhost this server answers to (guard.HostCheck);
+    seeds: for tests only, a callable giving each Duel's seed (by default each Duel's seed is
+    secret: 128 bits from the OS, never chosen or seen by a client before that Duel is
+    over)."""
     from . import rooms as RM
-    rooms = Rooms(max_rooms=max_rooms, grace=grace)
+    if reserve is None:
+        reserve = max_rooms // 10
+    rooms = Rooms(max_rooms=max_rooms, grace=grace, per_client=per_client, reserve=reserve,
+                  idle=idle)
     replays: OrderedDict = OrderedDict()
     creators: dict = {}
     rate = rate or (RM.RATE, RM.BURST)
@@ -138,7 +181,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         return JSONResponse(opts)
 
     def allowed_to_create(request) -> bool:
-        host = request.client.host if request.client else "?"
+        host = client_of(request)
         b = creators.get(host)
         if b is None:
             if len(creators) > 10_000:
@@ -158,48 +201,49 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         return room
 
     async def create_room(request):
-        try:
-            if not allowed_to_create(request):
-                return error(429, "too many rooms made from here: wait a little")
-            data = await read_json(request)
-            if not isinstance(data, dict):
-                raise Refused("the request is a JSON object")
-            from ..engine.rules import NAMES
-            rules = data.get("rules") or "v10"
-            if rules not in NAMES:
-                raise Refused(f"rules: {excerpt(rules, 20)!r} is not a rule set ("
-                              + ", ".join(NAMES) + ")")
-            opponent = data.get("opponent", "bot")
-            if opponent not in ("bot", "human"):
-                raise Refused("opponent: 'bot' or 'human'")
-            if "seed" in data:
-                raise Refused("seed: a duel's seed here is secret and nobody's choice (choose "
-                              "one on your own machine: ygosim duel --seed N)")
-            name = D.player_name(data.get("name"), "Player" if opponent == "bot" else "Player 1")
-            deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
-            D.require_playable(deck, rules)
-            bot = None
-            names, decks, deck_names = [name, None], [deck, None], [deck_name, None]
-            if opponent == "bot":
-                bot_list, default = D.bots()
-                bot = data.get("bot") or default
-                if bot not in {b["name"] for b in bot_list}:
-                    raise Refused(f"bot: {excerpt(bot, 20)!r} is not one of "
-                                  + ", ".join(b["name"] for b in bot_list))
-                odeck, oname = await asyncio.to_thread(
-                    D.load_choice, data.get("opponent_deck") or {"kind": "builtin",
-                                                                 "name": "kaiba"},
-                    "the bot's deck")
-                D.require_playable(odeck, rules, "the bot's deck")
-                names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
-            room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
-                        decks=decks, deck_names=deck_names, seeds=seeds,
-                        loop=asyncio.get_running_loop())
-            rooms.add(room)
-            if opponent == "bot":
+        if not allowed_to_create(request):
+            raise Refused("too many rooms made from here: wait a little", 429)
+        data = fields(await read_json(request), {"deck", "name", "rules", "opponent", "bot",
+                                                 "opponent_deck", "seed"})
+        from ..engine.rules import NAMES
+        rules = text_field(data, "rules", "v10")
+        if rules not in NAMES:
+            raise Refused(f"rules: {excerpt(rules, 20)!r} is not a rule set ("
+                          + ", ".join(NAMES) + ")")
+        opponent = text_field(data, "opponent", "bot")
+        if opponent not in ("bot", "human"):
+            raise Refused("opponent: 'bot' or 'human'")
+        if "seed" in data:
+            raise Refused("seed: a duel's seed here is secret and nobody's choice (choose "
+                          "one on your own machine: ygosim duel --seed N)")
+        name = D.player_name(data.get("name"), "Player" if opponent == "bot" else "Player 1")
+        rooms.check_room_for(client_of(request))
+        deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
+        D.require_playable(deck, rules)
+        bot = None
+        names, decks, deck_names = [name, None], [deck, None], [deck_name, None]
+        if opponent == "bot":
+            bot_list, default = D.bots()
+            bot = text_field(data, "bot", default)
+            if bot not in {b["name"] for b in bot_list}:
+                raise Refused(f"bot: {excerpt(bot, 20)!r} is not one of "
+                              + ", ".join(b["name"] for b in bot_list))
+            odeck, oname = await asyncio.to_thread(
+                D.load_choice, data.get("opponent_deck") or {"kind": "builtin",
+                                                             "name": "kaiba"},
+                "the bot's deck")
+            D.require_playable(odeck, rules, "the bot's deck")
+            names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
+        room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
+                    decks=decks, deck_names=deck_names, seeds=seeds,
+                    loop=asyncio.get_running_loop(), owner=client_of(request))
+        rooms.add(room)
+        if opponent == "bot":
+            try:
                 await room.run(room.start_table)
-        except YgosimError as e:
-            return error(400, str(e))
+            except Exception:
+                rooms.remove(room.id)
+                raise
         return seat_taken(request, room, 0)
 
     async def room_info(request):
@@ -207,45 +251,44 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
 
     async def join_room(request):
         room = find_room(request)
-        try:
-            data = await read_json(request)
-            if not isinstance(data, dict):
-                raise Refused("the request is a JSON object")
+        data = fields(await read_json(request), {"deck", "name"})
+        if not room.seat_free():
+            raise Refused("this room's seats are taken: you can watch as a spectator", 409)
+        name = D.player_name(data.get("name"), "Player 2")
+        deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
+        D.require_playable(deck, room.rules)
+        async with room.lock:
             if not room.seat_free():
-                return error(409, "this room's seats are taken: you can watch as a spectator")
-            name = D.player_name(data.get("name"), "Player 2")
-            deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
-            D.require_playable(deck, room.rules)
-            async with room.lock:
-                if not room.seat_free():
-                    return error(409, "this room's seats are taken: you can watch as a "
-                                      "spectator")
-                room.tokens[1] = secrets.token_urlsafe(18)
-                room.names[1], room.decks[1], room.deck_names[1] = name, deck, deck_name
-                try:
-                    await asyncio.to_thread(room.start_table)
-                except Exception:
-                    room.tokens[1] = None
-                    raise
-                room.broadcast()
-        except YgosimError as e:
-            return error(400, str(e))
+                raise Refused("this room's seats are taken: you can watch as a spectator", 409)
+            room.tokens[1] = secrets.token_urlsafe(18)
+            room.names[1], room.decks[1], room.deck_names[1] = name, deck, deck_name
+            try:
+                await asyncio.to_thread(room.start_table)
+            except Exception:
+                room.tokens[1] = None
+                raise
+            room.played()
+            room.broadcast()
         return seat_taken(request, room, 1)
 
     async def room_replay(request):
+        """The Duel's replay, for a seat (its token in the body, never in the address: an
+        address stays in the browser's history) once the Duel is over."""
         room = find_room(request)
-        seat = room.viewer_for(request.query_params.get("token"))
+        data = fields(await read_json(request), {"token"})
+        seat = room.viewer_for(data.get("token"))
         if seat == SPECTATOR:
-            return error(403, "only the players may download the replay")
+            raise Refused("only the players may download the replay", 403)
         t = room.table
-        if t is None or t.state not in ("over", "match_over"):
-            return error(409, "the replay can be downloaded when the duel is over")
+        if t is None or t.state not in ("over", "match_over", "siding"):
+            raise Refused("the replay can be downloaded when the duel is over", 409)
         async with room.lock:
-            data = await asyncio.to_thread(lambda: t.replay().as_dict())
-        body = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+            rep = await asyncio.to_thread(lambda: t.replay().as_dict())
+        body = json.dumps(rep, indent=1, ensure_ascii=False) + "\n"
         return Response(body, media_type="application/json", headers={
             "Content-Disposition":
-                f'attachment; filename="ygosim-{room.id}-duel{t.duel_no}.json"'})
+                f'attachment; filename="ygosim-{room.id}-duel{t.duel_no}.json"',
+            "Cache-Control": "no-store"})
 
     async def card(request):
         from ..engine.rules import NAMES, get_rules
@@ -253,23 +296,20 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         name = request.query_params.get("name", "")
         rules = request.query_params.get("rules", "v10")
         if rules not in NAMES:
-            return error(400, f"rules: one of {', '.join(NAMES)}")
+            raise Refused(f"rules: one of {', '.join(NAMES)}")
         try:
             return JSONResponse(card_facts(name, get_rules(rules).card_era),
                                 headers={"Cache-Control": "max-age=3600"})
         except TableError as e:
-            return error(404, str(e))
+            raise Refused(str(e), 404) from None
 
     async def upload_replay(request):
         from ..play import replay as R
         if not allowed_to_create(request):
-            return error(429, "too many uploads from here: wait a little")
-        try:
-            data = await read_json(request, MAX_REPLAY)
-            rep = R.from_dict(data, "the replay")
-            view = await asyncio.to_thread(ReplayView, rep)
-        except YgosimError as e:
-            return error(400, str(e))
+            raise Refused("too many uploads from here: wait a little", 429)
+        data = await read_json(request, MAX_REPLAY)
+        rep = R.from_dict(data, "the replay")
+        view = await asyncio.to_thread(ReplayView, rep)
         rid = secrets.token_urlsafe(8)
         replays[rid] = view
         while len(replays) > MAX_REPLAYS:
@@ -282,26 +322,27 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 "decks": [dk.get("name", "") for dk in rep.decks], "seed": str(rep.seed),
                 "result": rep.result, "rules": view.end.rules.name}
 
-    async def replay_about(request):
+    def find_replay(request):
         view = replays.get(request.path_params["rid"])
         if view is None:
-            return error(404, "no such replay here (upload it again)")
-        return JSONResponse(replay_info(request.path_params["rid"], view))
+            raise Refused("no such replay here (upload it again)", 404)
+        return view
+
+    async def replay_about(request):
+        return JSONResponse(replay_info(request.path_params["rid"], find_replay(request)))
 
     async def replay_step(request):
         from ..engine.observe import observe
         from ..engine.rules import get_rules
-        view = replays.get(request.path_params["rid"])
-        if view is None:
-            return error(404, "no such replay here (upload it again)")
+        view = find_replay(request)
         replays.move_to_end(request.path_params["rid"])
         n = request.path_params["n"]
         if not 0 <= n <= len(view.rep.decisions):
-            return error(404, f"the replay has steps 0 to {len(view.rep.decisions)}")
+            raise Refused(f"the replay has steps 0 to {len(view.rep.decisions)}", 404)
         who = request.query_params.get("as", "all")
         viewer = {"all": None, "0": 0, "1": 1}.get(who, "bad")
         if viewer == "bad":
-            return error(400, "as: all, 0 or 1")
+            raise Refused("as: all, 0 or 1")
 
         def build():
             d = view.at(n)
@@ -325,9 +366,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             return
         try:
             hello = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            msg = json.loads(hello) if len(hello) <= MAX_MESSAGE else None
-        except (asyncio.TimeoutError, json.JSONDecodeError, WebSocketDisconnect, KeyError,
-                RuntimeError):
+            msg = parse_json(hello, "the hello") if len(hello) <= MAX_MESSAGE else None
+        except (asyncio.TimeoutError, WebSocketDisconnect, KeyError, RuntimeError, Refused):
             msg = None
         if not isinstance(msg, dict) or msg.get("type") != "hello":
             with contextlib.suppress(Exception):
@@ -355,7 +395,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                        or not msg.get("token")})
             room.broadcast()           # everyone sees who is connected
         try:
-            while True:
+            while not conn.closed:
                 try:
                     text = await ws.receive_text()
                 except KeyError:          # a binary frame
@@ -394,13 +434,11 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             if len(text) > MAX_MESSAGE:
                 raise Refused(f"that message is too long ({len(text)} characters; at most "
                               f"{MAX_MESSAGE})")
-            try:
-                msg = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise Refused(f"that message is not JSON ({excerpt(str(e), 60)})") from None
+            msg = parse_json(text, "that message")
             if not isinstance(msg, dict):
                 raise Refused("a message is a JSON object with a 'type'")
-            ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
+            ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) and \
+                not isinstance(msg.get("ref"), bool) else None
             said = await room.handle(conn, msg)
             if said:
                 conn.send({"type": "info", "lines": [str(x) for x in said], "ref": ref})
@@ -414,8 +452,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     async def sweeper():
         while True:
             await asyncio.sleep(sweep_every)
-            for rid in rooms.sweep():
-                log.info("room %s closed: nobody there", rid)
+            for rid, why in rooms.sweep():
+                log.info("room %s closed: %s", rid, why)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -426,6 +464,15 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             task.cancel()
             for room in list(rooms.rooms.values()):
                 room.close()
+
+    async def refused(request, exc: Refused) -> JSONResponse:
+        return error(exc.status, str(exc))
+
+    async def ygosim_error(request, exc: YgosimError) -> JSONResponse:
+        return error(400, str(exc))
+
+    async def failed(request, exc: Exception) -> JSONResponse:     # (a bug: the log has it)
+        return error(500, "the server failed on that request (its log says why)")
 
     async def headers(request, call_next):
         response = await call_next(request)
@@ -444,7 +491,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{rid}", room_info),
         Route("/api/rooms/{rid}/join", join_room, methods=["POST"]),
-        Route("/api/rooms/{rid}/replay", room_replay),
+        Route("/api/rooms/{rid}/replay", room_replay, methods=["POST"]),
         Route("/api/card", card),
         Route("/api/replays", upload_replay, methods=["POST"]),
         Route("/api/replays/{rid}", replay_about),
@@ -453,8 +500,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(BaseHTTPMiddleware, dispatch=headers)],
-                    exception_handlers={Missing: missing})
+                    middleware=[Middleware(HostCheck, hosts=hosts),
+                                Middleware(BaseHTTPMiddleware, dispatch=headers)],
+                    exception_handlers={Missing: missing, Refused: refused,
+                                        YgosimError: ygosim_error, Exception: failed})
     app.state.rooms = rooms
     app.state.replays = replays
     return app

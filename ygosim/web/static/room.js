@@ -137,6 +137,9 @@ function receive(msg) {
     enableDecision(true);
   } else if (msg.type === "info") {
     for (const line of msg.lines) toast(line);
+  } else if (msg.type === "token") {        // this seat's new key (asked with "New key")
+    localStorage.setItem(storeKey, JSON.stringify({ token: msg.token, seat: msg.seat }));
+    toast("This seat has a new key: only this browser holds it now.");
   }
 }
 
@@ -339,7 +342,10 @@ function renderControls(v) {
     prio.addEventListener("change", () => send({ type: "priority", mode: prio.value }));
     const stops = el("button", { id: "stops", text: `Stops${v.priority.stops.length ? ` (${v.priority.stops.length})` : ""}`,
       onclick: () => stopsDialog() });
-    box.append(undo, hold, prio, stops);
+    const key = el("button", { id: "new-key", text: "New key",
+      title: "give this seat a new secret key (this browser keeps it; any other copy stops working)",
+      onclick: () => send({ type: "rotate" }) });
+    box.append(undo, hold, prio, stops, key);
     if (v.seats[1 - seat()] !== "bot") undo.hidden = true;
   }
   const speed = el("select", { id: "speed", title: "how fast the opponent's moves are shown" },
@@ -433,13 +439,24 @@ function showEnd(v) {
   }
   const buttons = el("div", { class: "buttons" });
   if (s !== null) {
-    const token = (saved() || {}).token || "";
-    const href = `/api/rooms/${encodeURIComponent(rid)}/replay?token=${encodeURIComponent(token)}`;
-    buttons.append(el("a", { href, id: "download-replay", download: `ygosim-${rid}-duel${v.duel_no}.json` },
-                      el("button", { text: "⤓ Download the replay" })));
+    // the seat's key goes in the request's body, never in an address (the history keeps those)
+    const fetchReplay = () => postJSON(`/api/rooms/${encodeURIComponent(rid)}/replay`,
+                                       { token: (saved() || {}).token || "" });
+    buttons.append(el("button", { id: "download-replay", text: "⤓ Download the replay", onclick: async () => {
+      try {
+        const rep = await fetchReplay();
+        const url = URL.createObjectURL(new Blob([JSON.stringify(rep, null, 1) + "\n"],
+                                                 { type: "application/json" }));
+        const a = el("a", { href: url, download: `ygosim-${rid}-duel${v.duel_no}.json` });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10000);
+      } catch (e) { toast(e.message, "error"); }
+    } }));
     buttons.append(el("button", { id: "watch-replay", text: "▶ Watch the replay", onclick: async () => {
       try {
-        const rep = await getJSON(href);
+        const rep = await fetchReplay();
         const made = await postJSON("/api/replays", rep);
         location.href = `/replay?id=${encodeURIComponent(made.id)}`;
       } catch (e) { toast(e.message, "error"); }
