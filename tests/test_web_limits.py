@@ -26,6 +26,7 @@ YUGI = {"kind": "builtin", "name": "yugi"}
 
 def app(**kw):
     kw.setdefault("hosts", ("testserver",))
+    kw.setdefault("bot_workers", 0)
     return create_app(seeds=SEED, **kw)
 
 
@@ -141,14 +142,14 @@ def test_deep_and_huge_websocket_messages_are_refused(client):
 
 # ============================================================================ Host, Origin
 def test_a_host_name_that_is_not_this_servers_is_refused():
-    with TestClient(create_app(seeds=SEED), base_url="http://evil.example:8000") as c:
+    with TestClient(create_app(seeds=SEED, bot_workers=0), base_url="http://evil.example:8000") as c:
         r = c.get("/api/options")
         assert "does not answer to the name 'evil.example'" in one_line_error(r, 400)
     for base in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000",
                  "http://192.168.1.20:8000"):
-        with TestClient(create_app(seeds=SEED), base_url=base) as c:
+        with TestClient(create_app(seeds=SEED, bot_workers=0), base_url=base) as c:
             assert c.get("/api/options").status_code == 200, base
-    with TestClient(create_app(seeds=SEED, hosts=("duelbox.lan",)),
+    with TestClient(create_app(seeds=SEED, hosts=("duelbox.lan",), bot_workers=0),
                     base_url="http://duelbox.lan:8000") as c:
         assert c.get("/api/options").status_code == 200
 

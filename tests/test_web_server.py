@@ -26,7 +26,8 @@ KAIBA = {"kind": "builtin", "name": "kaiba"}
 def app(**kw):
     """The web app for TestClient (whose requests say Host: testserver), with the tests'
     seeds."""
-    return create_app(seeds=SEED, hosts=("testserver",), **kw)
+    kw.setdefault("bot_workers", 0)          # the bots think in threads here (test_web_bots.py
+    return create_app(seeds=SEED, hosts=("testserver",), **kw)   # runs the worker processes)
 
 
 @pytest.fixture
@@ -231,7 +232,7 @@ def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
     """No seed from a client; the server's own seeds (128 bits from the OS, a new one for each
     Duel) are in no frame before the Duel is over; then the result and the replay hold that
     Duel's seed, and the next Duel's is another."""
-    with TestClient(create_app(hosts=("testserver",))) as c:
+    with TestClient(create_app(hosts=("testserver",), bot_workers=0)) as c:
         made = c.post("/api/rooms", json={"deck": YUGI, "opponent": "bot",
                                           "bot": "random"}).json()
         with c.websocket_connect(f"/ws/{made['room']}") as ws:
@@ -245,6 +246,7 @@ def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
                 ws.send_json({"type": "answer", "prompt": p["id"],
                               "index": pick(p["options"])})
                 m, seen = final_state(ws, after=p["id"])
+                assert m["type"] == "state", m
                 assert all(x["view"]["seed"] is None for x in seen
                            if x["type"] == "state" and x["view"]["state"] == "duel")
             seed = m["view"]["seed"]

@@ -159,7 +159,8 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
+        from ygosim.web.server import uvicorn_server
+        self.server = uvicorn_server(uvicorn.Config(self.app, log_level="warning",
                                                     ws_max_size=65536, **(config or {})))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.sock]}, daemon=True)

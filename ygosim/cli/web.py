@@ -21,7 +21,13 @@ HEADER_TIMEOUT = 10.0     # seconds a connection has to send a request's headers
               help="A name this server answers to besides its IP addresses and localhost "
                    "(e.g. the machine's name on the network); others are refused, so a page "
                    "of another site cannot reach it through its own name (DNS rebinding).")
-def serve(host, port, grace, allow_hosts):
+@click.option("--bot-workers", type=click.IntRange(0, 256), default=None,
+              help="Processes the bots think in (default: one per CPU, at a lower priority "
+                   "than the server; 0: in the server's own threads).")
+@click.option("--bot-rooms", type=click.IntRange(1, 10000), default=None,
+              help="Rooms against the bot that play at once (default: 4 per bot worker); "
+                   "more wait in a queue that says so.")
+def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms):
     """Duel in the browser: start a web server and print its address."""
     try:
         import uvicorn
@@ -32,7 +38,8 @@ def serve(host, port, grace, allow_hosts):
     import socket
     from ..web.guard import guarded_protocol, raise_file_limit
     files = raise_file_limit()
-    app = create_app(grace=float(grace), hosts=allow_hosts)
+    app = create_app(grace=float(grace), hosts=allow_hosts, bot_workers=bot_workers,
+                     bot_rooms=bot_rooms)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -49,9 +56,10 @@ def serve(host, port, grace, allow_hosts):
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
                             ws_ping_interval=20, ws_ping_timeout=30,
                             http=guarded_protocol(PER_ADDRESS, HEADER_TIMEOUT),
-                            timeout_keep_alive=5,
+                            timeout_keep_alive=5, timeout_graceful_shutdown=10,
                             limit_concurrency=max(64, min(4000, files - 64)))
-    server = uvicorn.Server(config)
+    from ..web.server import uvicorn_server
+    server = uvicorn_server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:        # pragma: no cover

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import logging
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -116,6 +118,46 @@ def turn_words(whose: str) -> str:
     return "your" if whose == "mine" else "the opponent's"
 
 
+FALLBACK = {"hard": "easy", "normal": "easy", "search": "easy", "easy": "random",
+            "heuristic": "random"}       # the simpler agent that answers when a bot fails
+
+
+def last_line(error: str) -> str:
+    """The last line of a traceback (the exception and its message)."""
+    lines = [x.strip() for x in (error or "").strip().splitlines() if x.strip()]
+    return excerpt(lines[-1], 160) if lines else "unknown error"
+
+
+def think_here(table) -> tuple:
+    """The bot decides in this process: (answer index, the bot, None); if it fails, the
+    answer of a simpler agent (FALLBACK, down to the random agent) and the error."""
+    d = table.duel
+    try:
+        return d.pending.options.index(table.bot.choose(d)), table.bot, None
+    except Exception:                  # noqa: BLE001  (reported by the table)
+        error = traceback.format_exc()
+    return fallback_answer(d, table.bot_name, table.duel_no + len(d.history)), table.bot, error
+
+
+def fallback_answer(d, name: str, seed: int) -> int:
+    """The answer of the agent simpler than `name` (and simpler again while they fail)."""
+    from ..agents import make_agent
+    simpler = FALLBACK.get(name, "random")
+    while True:
+        try:
+            return d.pending.options.index(make_agent(simpler, seed).choose(d))
+        except Exception:              # noqa: BLE001
+            if simpler == "random":
+                return 0
+            simpler = FALLBACK.get(simpler, "random")
+
+
+def log_failure(table, what: str, error: str, answer) -> None:
+    """The default on_failure: the error and the replay's place in the log."""
+    logging.getLogger("ygosim.table").error("%s failed (duel %s, decision %s): %s", what,
+                                            table.duel_no, len(table.duel.history), error)
+
+
 def make_bot(name, seed: int, talk: bool):
     """The bot of a Duel: an agent made by name for the Duel's seed, or (for tests and
     research) a copy of an agent object given instead of a name."""
@@ -161,13 +203,18 @@ class Table:
     replay is written to when it ends (or the table is closed): FILE, FILE-2 ... for single
     Duels, FILE-1, FILE-2 ... in a Match. position: a Duel already set up (a scenario, a
     puzzle) to play from instead of new Duels from the decks (decks may then be None; there is
-    no next Duel and no replay)."""
+    no next Duel and no replay). think: how the bot decides (`think(table)` -> (answer index,
+    the bot after deciding, error or None); by default `think_here`: in this process; the web
+    server's bots think in worker processes). on_failure(table, what, error, answer): told
+    when the bot or the engine fails (see `_failed`): the duel goes on, and the front end logs
+    the error with the replay that reproduces it (by default: the log of `ygosim.table`)."""
 
     def __init__(self, decks, *, opponent: str = "bot", bot: str = "heuristic",
                  seed: int | None = None, rules: str | None = None, games: int | None = None,
                  names=None, deck_names=("", ""), priority: str = "auto",
                  quiet: bool = False, options: dict | None = None,
-                 save_replay: str | None = None, position=None, seeds=None):
+                 save_replay: str | None = None, position=None, seeds=None, think=None,
+                 on_failure=None):
         if opponent not in ("bot", "human"):
             raise YgosimError(f"opponent: {excerpt(opponent)!r} (bot or human)")
         if priority not in PRIORITY_MODES:
@@ -206,6 +253,9 @@ class Table:
         self._cursor: dict = {}
         self._prompt_id = 0
         self._greeted = False
+        self._think = think or think_here
+        self.on_failure = on_failure or log_failure
+        self.failures = 0
         self.match = None
         self.match_no = 0
         self.duel_no = 0          # Duels started at this table
@@ -292,15 +342,16 @@ class Table:
     def _run(self) -> None:
         """Play on (the bot, single answers, windows passed by priority) until a person must
         answer or the Duel is over."""
-        d = self.duel
         while True:
+            d = self.duel                  # (a failed answer puts back the duel before it)
             if d.winner is not None:
                 self._duel_over()
                 return
             dec = d.pending
             p = dec.player
             if self.kinds[p] == BOT:
-                d.apply(self.bot.choose(d))
+                if not self._bot_plays():
+                    return
                 self._react()
                 continue
             if len(dec.options) == 1:
@@ -308,31 +359,94 @@ class Table:
                 say = describe(d, dec.options[0], p, dec)
                 self._emit({"type": "note", "text":
                             f"({dec.prompt or dec.kind}: only one answer: {say})"}, to=(p,))
-                d.apply(0)
+                if not self._apply(0):
+                    self._give_up()
+                    return
                 self._react()
                 continue
             why = self._why_ask(p, dec)
             if why is None:
-                self.stats[p].auto_passed += 1
-                d.apply(next(i for i, o in enumerate(dec.options) if o.verb == "pass"))
-                self._react()
-                continue
+                if self._apply(next(i for i, o in enumerate(dec.options) if o.verb == "pass")):
+                    self.stats[p].auto_passed += 1
+                    self._react()
+                    continue
+                why = "passing this window failed in the engine: choose"
             self._ask(p, why)
             return
+
+    # ================================================================== failures
+    def _apply(self, i: int, report: bool = True) -> bool:
+        """Apply answer i to the duel. If the engine fails on it, the duel is put back as it
+        was before (a clone taken first), the failure is reported (`_failed`) and False."""
+        d = self.duel
+        before = d.clone()
+        try:
+            d.apply(i)
+            return True
+        except Exception:              # noqa: BLE001  (reported; the duel goes on)
+            error = traceback.format_exc()
+            self.duel = before
+            if report:
+                self._failed("engine", error, i)
+            return False
+
+    def _bot_plays(self) -> bool:
+        """The bot answers its decision (a simpler agent's answer if it fails: `think`); if
+        the engine fails on that answer, the first other answer it takes. False when no
+        answer works (the duel cannot go on: `_give_up`)."""
+        d = self.duel
+        i, self.bot, error = self._think(self)
+        if error:
+            self._failed("bot", error)
+        if self._apply(i):
+            return True
+        for j in range(len(d.pending.options)):
+            if j != i and self._apply(j, report=False):
+                return True
+        self._give_up()
+        return False
+
+    def _failed(self, what: str, error: str, answer: int | None = None) -> None:
+        """The bot ("bot") or the engine ("engine") failed; every viewer is told what failed
+        (one line), the front end's on_failure logs it with the replay."""
+        self.failures += 1
+        line = last_line(error)
+        words = {"bot": "The bot failed on this decision: a simpler bot answered it",
+                 "engine": "The engine failed on an answer: the duel is as it was before it",
+                 "duel": "The duel cannot go on: no answer works in the engine"}[what]
+        self._emit({"type": "failure", "what": what, "error": line,
+                    "text": f"{words} ({line})."})
+        try:
+            self.on_failure(self, what, error, answer)
+        except Exception:              # noqa: BLE001  (a failing logger stops nothing)
+            logging.getLogger("ygosim.table").exception("on_failure failed")
+
+    def _give_up(self) -> None:
+        self._asking = None
+        self.state = "failed"
+        self.result = {"winner": None, "reason": "the engine failed", "turns": self.duel.turn,
+                       "names": list(self.names), "duel": self.duel_no,
+                       "seed": self.duel_seed}
+        self._failed("duel", "no answer works")
 
     def _react(self) -> None:
         """After each decision: the bot hears what happened (and may talk), then the
         watchers are told (see `watch`)."""
         bot = self.bot
-        if bot is not None:
-            if hasattr(bot, "react"):
-                bot.react(self.duel)
-            if hasattr(bot, "take_lines"):
-                for line in bot.take_lines():
-                    if not self.quiet:
-                        self._emit({"type": "chat", "from": "bot",
-                                    "seat": self.kinds.index(BOT),
-                                    "name": self.names[self.kinds.index(BOT)], "text": line})
+        if bot is not None and not getattr(self, "_mute", False):
+            try:
+                if hasattr(bot, "react"):
+                    bot.react(self.duel)
+                lines = bot.take_lines() if hasattr(bot, "take_lines") else ()
+            except Exception:          # noqa: BLE001  (the bot's chat: it stops talking)
+                self._mute = True
+                self._failed("bot", traceback.format_exc())
+                lines = ()
+            for line in lines:
+                if not self.quiet:
+                    self._emit({"type": "chat", "from": "bot",
+                                "seat": self.kinds.index(BOT),
+                                "name": self.names[self.kinds.index(BOT)], "text": line})
         for fn in self._watchers:
             fn(self)
 
@@ -568,11 +682,13 @@ class Table:
                              f"the question now is #{a['id']}: "
                              f"{(self.duel.pending.prompt or self.duel.pending.kind)}")
         i = self.resolve(seat, answer)
-        d = self.duel
-        if d.pending.options[i].verb == "pass":
+        passed = self.duel.pending.options[i].verb == "pass"
+        if not self._apply(i):
+            raise TableError("the engine failed on that answer (the server's log has it): "
+                             "nothing changed; choose another answer")
+        if passed:
             self.stats[seat].answered_pass += 1
         self._asking = None
-        d.apply(i)
         self._react()
         self._run()
 
@@ -754,7 +870,7 @@ class Table:
         """After a Duel: go on (to side decking and the next Duel of the Match, a new Duel, or
         after a Match a new Match). With two people both must ask. Returns what to tell."""
         self._person(seat)
-        if self.state not in ("over", "match_over"):
+        if self.state not in ("over", "match_over", "failed"):
             raise TableError("the duel is not over")
         if self.position is not None:
             raise TableError("this duel was set up from a position: there is no next duel")
@@ -762,8 +878,8 @@ class Table:
         people = {i for i, k in enumerate(self.kinds) if k == PERSON}
         if not people <= self._ready:
             return ["Waiting for your opponent to go on."]
-        if self.state == "match_over":
-            self._new_match()
+        if self.state == "match_over" or (self.state == "failed" and self.match is not None):
+            self._new_match()          # (a Duel that failed cannot count: a new Match)
             return []
         if self.match is None:
             self._start_duel()

@@ -107,7 +107,8 @@ class Room:
 
     def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
                  names: list, decks: list, deck_names: list, seeds=None,
-                 loop: asyncio.AbstractEventLoop, owner: str = "?"):
+                 loop: asyncio.AbstractEventLoop, owner: str = "?", bots=None,
+                 errors_dir=None):
         self.id = rid
         self.opponent = opponent
         self.rules = rules
@@ -124,6 +125,12 @@ class Room:
         self.owner = owner              # the address that made it (per-client limits)
         self.empty_since = time.monotonic()
         self.last_play = time.monotonic()      # the last time a seat did something
+        self.created = time.monotonic()
+        self.queued = False             # a bot room waiting for the bots' capacity
+        self.queue_place = 0            # its place in that queue (1: the next to start)
+        self.bots = bots                # bots.BotPool: the bot thinks in a worker process
+        self.errors_dir = errors_dir    # where a failure's replay is written
+        self._setup = None              # (duel number, the duel's setup for the workers)
         self._sig = None
 
     def played(self) -> None:
@@ -147,11 +154,47 @@ class Room:
         kw = {}
         if self.opponent == "bot":
             kw["bot"] = self.bot
+        if self.bots is not None and self.opponent == "bot":
+            kw["think"] = self.think
         t = Table(tuple(self.decks), opponent="bot" if self.opponent == "bot" else "human",
                   seeds=self.seeds, rules=self.rules, names=tuple(self.names),
-                  deck_names=tuple(self.deck_names), **kw)
+                  deck_names=tuple(self.deck_names), on_failure=self.failure, **kw)
         t.watch(self._on_step)
         self.table = t
+
+    def think(self, table) -> tuple:
+        """The table's bot decides in a worker process (bots.BotPool)."""
+        from ..play import replay as R
+        if self._setup is None or self._setup[0] != table.duel_no:
+            opts = dict(table.duel_options)
+            opts["rules"] = table.duel.rules.ref()
+            self._setup = (table.duel_no, {
+                "seed": table.duel_seed, "options": opts, "names": list(table.names),
+                "decks": [R.deck_record(x) for x in table.duel_decks]})
+        return self.bots.think(self.id, f"{self.id}/{table.duel_no}", self._setup[1],
+                               table.duel, table.bot, table.bot_name)
+
+    def failure(self, table, what: str, error: str, answer) -> None:
+        """The table's on_failure: the error goes to the server's log with the replay that
+        reproduces it (the duel up to the failed decision, and what failed, in its meta),
+        written to the errors folder."""
+        from ..play.table import last_line
+        path = None
+        if self.errors_dir is not None:
+            try:
+                from ..play import replay as R
+                rep = table.replay()
+                rep.meta["failure"] = {"what": what, "answer": answer, "bot": table.bot_name,
+                                       "error": last_line(error)}
+                self.errors_dir.mkdir(parents=True, exist_ok=True)
+                path = self.errors_dir / (f"{self.id}-duel{table.duel_no}-"
+                                          f"{len(table.duel.history)}-{what}.json")
+                R.save(rep, path)
+            except Exception:          # noqa: BLE001
+                log.exception("room %s: could not write the replay of a failure", self.id)
+        log.error("room %s: the %s failed at decision %d of duel %d (%s); the replay that "
+                  "reproduces it: %s\n%s", self.id, what, len(table.duel.history),
+                  table.duel_no, last_line(error), path or "(not written)", error.rstrip())
 
     def info(self, viewer) -> dict:
         from ..engine.rules import get_rules
@@ -162,10 +205,12 @@ class Room:
         return {"id": self.id, "opponent": self.opponent, "bot": self.bot,
                 "rules": r.name, "rules_title": r.title,
                 "zones": {"emz": r.extra_monster_zones, "pendulum": r.pendulum_zones},
-                "state": "waiting" if self.table is None else "playing",
+                "state": ("queued" if self.queued else "waiting") if self.table is None
+                else "playing",
                 "names": list(self.names), "deck_names": list(self.deck_names),
                 "connected": connected,
                 "spectators": sum(1 for c in self.conns if c.viewer == SPECTATOR),
+                "queue": self.queue_place if self.queued else None,
                 "you": viewer}
 
     # ------------------------------------------------------------------ sending
@@ -327,11 +372,8 @@ class Room:
         raise Refused(f"unknown message type {excerpt(kind, 30)!r}")
 
     def close(self) -> None:
-        if self.table is not None:
-            try:
-                self.table.close()
-            except Exception:          # noqa: BLE001
-                log.exception("closing room %s", self.id)
+        if self.bots is not None:
+            self.bots.release(self.id)
         for c in list(self.conns):
             c.closed = True
             c.queue.put_nowait(None)
@@ -346,7 +388,8 @@ class Rooms:
     """Every room of the server, with the clean-up of rooms nobody is in."""
 
     def __init__(self, max_rooms: int = 200, grace: float = 120.0, per_client: int = 4,
-                 reserve: int = 20, idle: float = 900.0):
+                 reserve: int = 20, idle: float = 900.0, bot_capacity: int | None = None):
+        self.bot_capacity = bot_capacity   # bot rooms playing at once (None: no limit)
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.grace = grace
@@ -376,13 +419,49 @@ class Rooms:
                           "who have none yet", 503)
 
     def add(self, room: Room) -> None:
+        """Add a room; a bot room beyond the bots' capacity waits in the queue (`queued`)
+        until a bot room closes (`promote`)."""
         self.check_room_for(room.owner)
+        if room.opponent == "bot" and self.bot_capacity is not None and \
+                (self.bot_rooms() >= self.bot_capacity or self.queue()):
+            room.queued = True
         self.rooms[room.id] = room
+        self._places()
+
+    def bot_rooms(self) -> int:
+        """Bot rooms playing (their bots may think now)."""
+        return sum(1 for r in self.rooms.values() if r.opponent == "bot" and not r.queued)
+
+    def queue(self) -> list[Room]:
+        return sorted((r for r in self.rooms.values() if r.queued), key=lambda r: r.created)
+
+    def _places(self) -> None:
+        for i, r in enumerate(self.queue()):
+            r.queue_place = i + 1
+
+    async def promote(self) -> None:
+        """Start the queued bot rooms there is capacity for, oldest first; every queued room
+        hears its new place."""
+        while self.bot_capacity is not None and self.bot_rooms() < self.bot_capacity:
+            q = self.queue()
+            if not q:
+                break
+            room = q[0]
+            room.queued = False
+            try:
+                await room.run(room.start_table)
+            except Exception:          # noqa: BLE001
+                log.exception("room %s: the queued duel could not start", room.id)
+                self.remove(room.id)
+        self._places()
+        for r in self.queue():
+            r.broadcast()
 
     def remove(self, rid: str) -> None:
         room = self.rooms.pop(rid, None)
         if room is not None:
             room.close()
+        self._places()
 
     def get(self, rid) -> Room | None:
         return self.rooms.get(rid) if isinstance(rid, str) else None

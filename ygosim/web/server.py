@@ -42,6 +42,7 @@ from ..engine.observe import SPECTATOR
 from ..cards.errors import IllegalAction, YgosimError
 from ..cards.safetext import excerpt
 from . import decks as D
+from .bots import Closing
 from .guard import HostCheck, parse_json
 from .rooms import MAX_CONNECTIONS, MAX_MESSAGE, MAX_STRIKES, Conn, Refused, Room, Rooms
 
@@ -152,7 +153,8 @@ def client_of(conn) -> str:
 
 def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int = 200,
                rate=None, seeds=None, hosts=(), per_client: int = 4, reserve: int | None = None,
-               idle: float = 900.0) -> Starlette:
+               idle: float = 900.0, bot_workers: int | None = None,
+               bot_rooms: int | None = None, data_dir=None) -> Starlette:
     """The web app. grace: seconds a room with nobody connected is kept (for reconnects);
     idle: seconds a room is kept when nobody plays in it (connected or not); max_rooms: rooms
     at once, `reserve` of them (a tenth by default) only for clients with no room yet;
@@ -161,12 +163,23 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     hosts: names besides IP addresses and localhost this server answers to (guard.HostCheck);
     seeds: for tests only, a callable giving each Duel's seed (by default each Duel's seed is
     secret: 128 bits from the OS, never chosen or seen by a client before that Duel is
-    over)."""
+    over). bot_workers: processes the bots think in (bots.BotPool; None: one per CPU; 0:
+    in the server's own threads, for tests); bot_rooms: bot rooms that play at once (4 per
+    worker by default; more wait in a queue that says so). data_dir: the server's folder on
+    disk (the replays of failures in errors/); None: nothing is written."""
+    from pathlib import Path as _Path
+
     from . import rooms as RM
+    from .bots import BotPool, default_workers
     if reserve is None:
         reserve = max_rooms // 10
+    workers = default_workers() if bot_workers is None else bot_workers
+    pool = BotPool(workers) if workers > 0 else None
+    if bot_rooms is None:
+        bot_rooms = 4 * workers if workers > 0 else None
+    home = _Path(data_dir) if data_dir is not None else None
     rooms = Rooms(max_rooms=max_rooms, grace=grace, per_client=per_client, reserve=reserve,
-                  idle=idle)
+                  idle=idle, bot_capacity=bot_rooms)
     replays: OrderedDict = OrderedDict()
     creators: dict = {}
     rate = rate or (RM.RATE, RM.BURST)
@@ -236,9 +249,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
         room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
                     decks=decks, deck_names=deck_names, seeds=seeds,
-                    loop=asyncio.get_running_loop(), owner=client_of(request))
+                    loop=asyncio.get_running_loop(), owner=client_of(request), bots=pool,
+                    errors_dir=home / "errors" if home is not None else None)
         rooms.add(room)
-        if opponent == "bot":
+        if opponent == "bot" and not room.queued:
             try:
                 await room.run(room.start_table)
             except Exception:
@@ -444,6 +458,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                 conn.send({"type": "info", "lines": [str(x) for x in said], "ref": ref})
         except (YgosimError, IllegalAction) as e:
             conn.send({"type": "error", "error": str(e), "ref": ref})
+        except Closing:
+            conn.send({"type": "error", "error": "the server is stopping", "ref": ref})
         except Exception:              # noqa: BLE001  (never a traceback to a browser)
             log.exception("room %s: a message failed", room.id)
             conn.send({"type": "error", "error": "the server failed on that message (its log "
@@ -454,14 +470,25 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             await asyncio.sleep(sweep_every)
             for rid, why in rooms.sweep():
                 log.info("room %s closed: %s", rid, why)
+            await rooms.promote()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        from concurrent.futures import ThreadPoolExecutor
+        # table calls run in threads; a bot room's thread waits while its bot thinks in a
+        # worker process, so there are threads enough for every bot room and the people's
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=(bot_rooms or 16) + 32,
+                               thread_name_prefix="ygosim-table"))
+        if pool is not None:
+            pool.warm()
         task = asyncio.create_task(sweeper())
         try:
             yield
         finally:
             task.cancel()
+            if pool is not None:        # first: a table waiting for its bot stops waiting
+                pool.close()
             for room in list(rooms.rooms.values()):
                 room.close()
 
@@ -506,4 +533,22 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                                         YgosimError: ygosim_error, Exception: failed})
     app.state.rooms = rooms
     app.state.replays = replays
+    app.state.bots = pool
     return app
+
+
+def uvicorn_server(config):
+    """A uvicorn Server for this app that, when asked to stop, first stops the bots' workers
+    (a table waiting for its bot's decision stops waiting: the decision is not made), so the
+    requests in flight end and the server stops at once instead of after every queued bot
+    decision."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets=None):
+            pool = getattr(getattr(config.app, "state", None), "bots", None)
+            if pool is not None:
+                pool.close()
+            await super().shutdown(sockets=sockets)
+
+    return Server(config)

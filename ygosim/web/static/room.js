@@ -204,6 +204,7 @@ function event(e) {
   if (e.type === "chat") S.chat.push(e);
   else if (e.type === "note") S.notes.push({ text: e.text, at: S.logLength });
   else if (e.type === "undone") { toast(e.text); S.notes.push({ text: e.text, at: S.logLength }); }
+  else if (e.type === "failure") { toast(e.text, "error"); S.notes.push({ text: e.text, at: S.logLength }); }
   else if (e.type === "duel_start" && e.duel > 1) {
     S.notes = [{ text: `— Duel ${e.duel} —`, at: 0 }];
     S.boardState = {};
@@ -218,6 +219,12 @@ function renderDecision(v, pend) {
   box.replaceChildren();
   if (!p) {
     S.sent = null;
+    if (v.state === "failed") {
+      box.append(el("h2", { text: "The duel cannot go on" }),
+                 el("p", { text: "The engine failed on every answer of this decision; the server's log has the replay that shows it." }));
+      if (seat() !== null) box.append(el("button", { class: "primary", text: "Duel again", onclick: () => send({ type: "proceed" }) }));
+      return;
+    }
     if (v.state !== "duel") {
       box.append(el("h2", { text: v.state === "siding" ? "Side decking" : "The duel is over" }));
       return;
@@ -402,8 +409,21 @@ function say() {
 
 // ============================================================================ waiting, the end
 function showWaiting() {
-  if (document.getElementById("waiting-modal")) return;
   const r = S.room;
+  if (r.state === "queued") {       // a bot room waits for the bots' capacity
+    const words = `Every bot is busy with other duels: you are number ${r.queue} in the line. ` +
+      "Your duel starts by itself when a place is free.";
+    const old = document.getElementById("waiting-modal");
+    if (old && old.dataset.queue === String(r.queue)) return;
+    old?.remove();
+    const box = modal("Waiting for a bot", el("p", { id: "queue-words", text: words }));
+    box.id = "waiting-modal";
+    box.dataset.queue = String(r.queue);
+    $("decision").replaceChildren(el("h2", { text: "Waiting for a bot" }), el("p", { text: words }));
+    $("room-words").textContent = `${r.rules} rules · in the line (${r.queue})`;
+    return;
+  }
+  if (document.getElementById("waiting-modal")) return;
   const link = `${location.origin}/room/${rid}`;
   const input = el("input", { type: "text", id: "share-link", readonly: true, value: link });
   const copy = el("button", { text: "Copy", onclick: async () => {
