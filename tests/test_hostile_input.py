@@ -104,7 +104,7 @@ def test_replay_limits(tmp_path, replay_doc):
     ({"result": {"winner": "C"}}, ["result.winner"]),
     ({"names": ["A"]}, ["names", "two players"]),
     ({"names": [["A"], "B"]}, ["names"]),
-    ({"seed": 10 ** 30}, ["seed", "a number of 31 digits"]),
+    ({"seed": 10 ** 80}, ["seed", "a number of 81 digits"]),
     ({"seed": "7"}, ["seed", "'7'"]),
     ({"decisions": {"0": 1}}, ["decisions", "must be a list"]),
     ({"decks": [{"main": ["Dark Magician"]}, {"main": []}]}, ["decks[0] (deck A).main",

@@ -232,7 +232,8 @@ def test_a_web_duel_has_a_secret_seed_nobody_sees_before_the_end():
     """No seed from a client; the server's own seeds (128 bits from the OS, a new one for each
     Duel) are in no frame before the Duel is over; then the result and the replay hold that
     Duel's seed, and the next Duel's is another."""
-    with TestClient(create_app(hosts=("testserver",), bot_workers=0)) as c:
+    with TestClient(create_app(hosts=("testserver",), bot_workers=0,
+                               rate=(1000.0, 1000))) as c:      # (answers as fast as it can)
         made = c.post("/api/rooms", json={"deck": YUGI, "opponent": "bot",
                                           "bot": "random"}).json()
         with c.websocket_connect(f"/ws/{made['room']}") as ws:
@@ -594,7 +595,8 @@ def test_ygosim_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     import urllib.request
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, PYTHONPATH=root)
-    proc = subprocess.Popen([sys.executable, "-m", "ygosim", "serve", "--port", "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "ygosim", "serve", "--port", "0",
+                             "--data", str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()
@@ -619,7 +621,8 @@ def test_ygosim_serve_prints_its_address_and_serves_the_lobby(tmp_path):
         s.bind(("127.0.0.1", 0))
         s.listen()
         taken = s.getsockname()[1]
-        r = subprocess.run([sys.executable, "-m", "ygosim", "serve", "--port", str(taken)],
+        r = subprocess.run([sys.executable, "-m", "ygosim", "serve", "--port", str(taken),
+                            "--memory"],
                            capture_output=True, text=True, env=env, timeout=30)
     assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{taken}" in r.stderr
     assert "Traceback" not in r.stderr and port > 0

@@ -30,9 +30,11 @@ KAIBA = {"kind": "builtin", "name": "kaiba"}
 PREFER = ("attack", "summon", "set", "activate", "end", "go first", "call heads", "pass")
 
 
-def start_server(workers=None, bot_rooms=None, extra=()):
-    """`python -m ygosim serve --port 0` in a process of its own; returns (process, port)."""
+def start_server(workers=None, bot_rooms=None, extra=(), data=None):
+    """`python -m ygosim serve --port 0` in a process of its own (its rooms in the folder
+    `data`, or in memory); returns (process, port)."""
     args = [sys.executable, "-m", "ygosim", "serve", "--port", "0", *extra]
+    args += ["--data", str(data)] if data is not None else ["--memory"]
     if workers is not None:
         args += ["--bot-workers", str(workers)]
     if bot_rooms is not None:

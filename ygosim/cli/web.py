@@ -27,7 +27,13 @@ HEADER_TIMEOUT = 10.0     # seconds a connection has to send a request's headers
 @click.option("--bot-rooms", type=click.IntRange(1, 10000), default=None,
               help="Rooms against the bot that play at once (default: 4 per bot worker); "
                    "more wait in a queue that says so.")
-def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms):
+@click.option("--data", "data_dir", type=click.Path(file_okay=False), default=None,
+              help="The server's folder: its rooms (rooms.sqlite3: a restarted server "
+                   "resumes every duel) and the replays of failures (errors/). Default: "
+                   "ygosim/web in your data folder.")
+@click.option("--memory", is_flag=True,
+              help="Keep the rooms in memory only (nothing written; a restart loses them).")
+def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms, data_dir, memory):
     """Duel in the browser: start a web server and print its address."""
     try:
         import uvicorn
@@ -38,8 +44,25 @@ def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms):
     import socket
     from ..web.guard import guarded_protocol, raise_file_limit
     files = raise_file_limit()
-    app = create_app(grace=float(grace), hosts=allow_hosts, bot_workers=bot_workers,
-                     bot_rooms=bot_rooms)
+    home = None
+    if not memory:
+        from pathlib import Path
+        from ..web.store import default_path
+        home = Path(data_dir) if data_dir else default_path().parent
+        try:
+            home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise YgosimError(f"{home}: cannot make the server's folder ({e.strerror or e}); "
+                              f"give another with --data DIR, or --memory") from None
+    try:
+        app = create_app(grace=float(grace), hosts=allow_hosts, bot_workers=bot_workers,
+                         bot_rooms=bot_rooms, data_dir=home)
+    except Exception as e:          # noqa: BLE001  (a store that cannot be opened)
+        import sqlite3
+        if not isinstance(e, (sqlite3.Error, OSError)):
+            raise
+        raise YgosimError(f"{home}: cannot open the rooms' file ({e}); give another folder "
+                          f"with --data DIR, or --memory") from None
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -50,6 +73,9 @@ def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms):
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     click.echo(f"ygosim: open http://{shown}:{real_port}/ in your browser (Ctrl-C stops "
                f"the server)", err=False)
+    if home is not None:
+        click.echo(f"Rooms are kept in {home / 'rooms.sqlite3'}: a restarted server resumes "
+                   f"them.")
     if host in ("0.0.0.0", "::"):
         click.echo("Listening on every address: people on your network open "
                    f"http://<this machine's address>:{real_port}/")

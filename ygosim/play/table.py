@@ -450,6 +450,11 @@ class Table:
         for fn in self._watchers:
             fn(self)
 
+    @property
+    def seq(self) -> int:
+        """How many events the table has made (it grows with every change a viewer hears)."""
+        return len(self._events)
+
     def watch(self, fn) -> None:
         """Call `fn(table)` after every decision played at this table (a person's answer,
         the bot's moves, single answers and windows passed for a person), in the thread that

@@ -34,6 +34,15 @@ MAX_QUEUE = 2000              # frames waiting to be sent to one connection
 MAX_CONNECTIONS = 24          # per room (two seats, several tabs, spectators)
 
 
+CALLS = {"answer", "command", "set_priority", "set_stops", "hold", "undo", "say", "proceed",
+         "side"}                      # the table calls a seat makes (and the store keeps)
+
+
+def token_hash(token: str) -> str:
+    import hashlib
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class Refused(YgosimError):
     """A message or request the server refuses; its text goes back to the client as the error
     (over HTTP with `status`, a 4xx)."""
@@ -108,7 +117,7 @@ class Room:
     def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
                  names: list, decks: list, deck_names: list, seeds=None,
                  loop: asyncio.AbstractEventLoop, owner: str = "?", bots=None,
-                 errors_dir=None):
+                 errors_dir=None, choices=None, store=None):
         self.id = rid
         self.opponent = opponent
         self.rules = rules
@@ -117,7 +126,11 @@ class Room:
         self.decks = decks
         self.deck_names = deck_names
         self.seeds = seeds              # None: secret seeds (tests may give a callable)
-        self.tokens = [secrets.token_urlsafe(18), None]
+        self.tokens = [None, None]      # the seats' keys, as their SHA-256 (issue_token)
+        self.choices = list(choices or (None, None))   # the decks as the lobby chose them
+        self.store = store              # store.Store: everything done here, on disk
+        self._replay = None             # while restoring: the recorded draws, in order
+        self._restoring = False
         self.table = None
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
@@ -139,46 +152,182 @@ class Room:
     # ------------------------------------------------------------------ seats
     def viewer_for(self, token) -> object:
         """The seat a token opens, or SPECTATOR."""
-        if isinstance(token, str) and token:
+        if isinstance(token, str) and token and len(token) <= 200:
+            h = token_hash(token)
             for seat, t in enumerate(self.tokens):
-                if t is not None and secrets.compare_digest(t, token):
+                if t is not None and secrets.compare_digest(t, h):
                     return seat
         return SPECTATOR
+
+    def issue_token(self, seat: int) -> str:
+        """A new key for `seat` (the old one opens nothing any more); the room keeps only its
+        hash."""
+        raw = secrets.token_urlsafe(18)
+        self.tokens[seat] = token_hash(raw)
+        return raw
 
     def seat_free(self) -> bool:
         return self.opponent == "human" and self.tokens[1] is None
 
+    # ------------------------------------------------------------------ on disk
+    def config(self) -> dict:
+        """What made the room (the store's `rooms` row)."""
+        return {"opponent": self.opponent, "rules": self.rules, "bot": self.bot,
+                "names": list(self.names), "deck_names": list(self.deck_names),
+                "choices": list(self.choices), "owner": self.owner,
+                "tokens": list(self.tokens)}
+
+    def record(self, kind: str, data) -> int | None:
+        """Write an input to the store (not while the room is being restored from it)."""
+        if self.store is None or self._restoring:
+            return None
+        return self.store.add_input(self.id, kind, data)
+
+    def join(self, name: str, deck, deck_name: str, choice) -> str:
+        """Seat 1 is taken (in a worker thread): the table starts. Returns the seat's key."""
+        token = self.issue_token(1)
+        self.names[1], self.decks[1], self.deck_names[1] = name, deck, deck_name
+        self.choices[1] = choice
+        self.record("join", {"name": name, "deck_name": deck_name, "choice": choice,
+                             "token": self.tokens[1]})
+        self.start_table()
+        return token
+
     def start_table(self) -> None:
         """Make the table (in a worker thread: the bot may play its first decisions)."""
         from ..play.table import Table
+        self.record("start", {})
         kw = {}
         if self.opponent == "bot":
             kw["bot"] = self.bot
-        if self.bots is not None and self.opponent == "bot":
             kw["think"] = self.think
         t = Table(tuple(self.decks), opponent="bot" if self.opponent == "bot" else "human",
-                  seeds=self.seeds, rules=self.rules, names=tuple(self.names),
+                  seeds=self.next_seed, rules=self.rules, names=tuple(self.names),
                   deck_names=tuple(self.deck_names), on_failure=self.failure, **kw)
         t.watch(self._on_step)
         self.table = t
 
+    def next_seed(self) -> int:
+        """Each Duel's secret seed: the recorded one when restoring, else a new one (from the
+        tests' hook if given), recorded."""
+        from ..engine.rng import secret_seed
+        if self._replay and self._replay["seed"]:
+            return int(self._replay["seed"].pop(0)[0]["seed"])
+        seed = self.seeds() if self.seeds is not None else secret_seed()
+        if self.store is not None:
+            self.store.add_draw(self.id, "seed", {"seed": str(seed)})
+        return seed
+
     def think(self, table) -> tuple:
-        """The table's bot decides in a worker process (bots.BotPool)."""
-        from ..play import replay as R
-        if self._setup is None or self._setup[0] != table.duel_no:
-            opts = dict(table.duel_options)
-            opts["rules"] = table.duel.rules.ref()
-            self._setup = (table.duel_no, {
-                "seed": table.duel_seed, "options": opts, "names": list(table.names),
-                "decks": [R.deck_record(x) for x in table.duel_decks]})
-        return self.bots.think(self.id, f"{self.id}/{table.duel_no}", self._setup[1],
-                               table.duel, table.bot, table.bot_name)
+        """The table's bot decides: the recorded decision when restoring; else in a worker
+        process (bots.BotPool), or in this process without one; recorded with the agent
+        after it."""
+        import pickle
+        if self._replay and self._replay["bot"]:
+            data, blob = self._replay["bot"].pop(0)[:2]
+            return data["index"], pickle.loads(blob), data.get("error")
+        if self.bots is not None:
+            from ..play import replay as R
+            if self._setup is None or self._setup[0] != table.duel_no:
+                opts = dict(table.duel_options)
+                opts["rules"] = table.duel.rules.ref()
+                self._setup = (table.duel_no, {
+                    "seed": table.duel_seed, "options": opts, "names": list(table.names),
+                    "decks": [R.deck_record(x) for x in table.duel_decks]})
+            i, agent, error = self.bots.think(self.id, f"{self.id}/{table.duel_no}",
+                                              self._setup[1], table.duel, table.bot,
+                                              table.bot_name)
+        else:
+            from ..play.table import think_here
+            i, agent, error = think_here(table)
+        if self.store is not None:
+            self.store.add_draw(self.id, "bot", {"index": i, "error": error,
+                                                 "duel": table.duel_no}, pickle.dumps(agent))
+        return i, agent, error
+
+    @classmethod
+    def from_saved(cls, saved: dict, **kw) -> "Room":
+        """A room made again from its settings in the store (store.Store.rooms() gives
+        `saved`), before anything done in it (`resume`). Raises if it cannot be made again
+        (a deck that no longer loads...)."""
+        from . import decks as D
+        c = saved["config"]
+        decks = [D.load_choice(c["choices"][0])[0], None]
+        if c["opponent"] == "bot":
+            decks[1] = D.load_choice(c["choices"][1], "the bot's deck")[0]
+        room = cls(saved["id"], opponent=c["opponent"], rules=c["rules"], bot=c["bot"],
+                   names=list(c["names"]), decks=decks, deck_names=list(c["deck_names"]),
+                   owner=c.get("owner", "?"), choices=c["choices"], **kw)
+        room.tokens = list(c["tokens"])
+        room._restoring = True          # (until resume has done everything again)
+        return room
+
+    def resume(self, saved: dict) -> None:
+        """Do every input again, with the recorded draws given back in order (in a worker
+        thread, holding the room's lock; a bot decision beyond those recorded is made and
+        recorded as usual)."""
+        self._replay = {"seed": [x[1:] for x in saved["draws"] if x[0] == "seed"],
+                        "bot": [x[1:] for x in saved["draws"] if x[0] == "bot"]}
+        try:
+            self.redo(saved["inputs"])
+        finally:
+            self._restoring = False
+            left = {k: len(v) for k, v in self._replay.items() if v}
+            self._replay = None
+        if left:
+            log.warning("room %s: resumed with draws left over (%s)", self.id, left)
+        self.queued = self.opponent == "bot" and self.table is None
+
+    def redo(self, inputs) -> None:
+        from . import decks as D
+        for kind, data in inputs:
+            if kind == "join":
+                self.decks[1] = D.load_choice(data["choice"])[0]
+                self.names[1], self.deck_names[1] = data["name"], data["deck_name"]
+                self.choices[1], self.tokens[1] = data["choice"], data["token"]
+            elif kind == "start":
+                self.start_table()
+            elif kind == "rotate":
+                self.tokens[data["seat"]] = data["token"]
+            elif kind == "call":
+                method, args, kwargs = data
+                try:
+                    getattr(self.table, method)(*args, **kwargs)
+                except (YgosimError, IllegalAction):     # refused then too
+                    pass
+
+    async def call(self, method: str, *args, **kwargs):
+        """table.<method>(*args, **kwargs) in a worker thread (see `run`), written to the
+        store before it runs (a server killed during the bot's turn that follows has it);
+        a call refused without changing anything is taken out again."""
+        t = self.table
+        if method not in CALLS:
+            raise Refused(f"unknown table call {method!r}")
+
+        def go():
+            before = t.seq
+            n = self.record("call", [method, list(args), kwargs])
+            try:
+                out = getattr(t, method)(*args, **kwargs)
+            except (YgosimError, IllegalAction):
+                if n is not None and t.seq == before:
+                    self.store.drop_input(n)
+                raise
+            if out is None and method == "command":       # not a command: nothing was done
+                if n is not None:
+                    self.store.drop_input(n)
+                raise Refused(f"'{excerpt(args[1], 40)}' is not a command (undo, hold, stops, "
+                              "stop PHASE, unstop PHASE, priority auto|ask-all, say TEXT)")
+            return out
+        return await self.run(go)
 
     def failure(self, table, what: str, error: str, answer) -> None:
         """The table's on_failure: the error goes to the server's log with the replay that
         reproduces it (the duel up to the failed decision, and what failed, in its meta),
         written to the errors folder."""
         from ..play.table import last_line
+        if self._restoring:             # (logged when it happened)
+            return
         path = None
         if self.errors_dir is not None:
             try:
@@ -205,7 +354,8 @@ class Room:
         return {"id": self.id, "opponent": self.opponent, "bot": self.bot,
                 "rules": r.name, "rules_title": r.title,
                 "zones": {"emz": r.extra_monster_zones, "pendulum": r.pendulum_zones},
-                "state": ("queued" if self.queued else "waiting") if self.table is None
+                "state": "resuming" if self._restoring else
+                ("queued" if self.queued else "waiting") if self.table is None
                 else "playing",
                 "names": list(self.names), "deck_names": list(self.deck_names),
                 "connected": connected,
@@ -309,11 +459,13 @@ class Room:
         if seat == SPECTATOR:
             raise Refused("spectators only watch: they cannot answer, chat or change anything")
         if kind == "rotate":               # a new key for this seat; the old one opens nothing
-            self.tokens[seat] = secrets.token_urlsafe(18)
+            async with self.lock:
+                raw = self.issue_token(seat)
+                self.record("rotate", {"seat": seat, "token": self.tokens[seat]})
             self.played()
             for c in list(self.conns):
                 if c.viewer == seat:
-                    c.send({"type": "token", "token": self.tokens[seat], "seat": seat})
+                    c.send({"type": "token", "token": raw, "seat": seat})
             return None
         t = self.table
         if t is None:
@@ -333,42 +485,36 @@ class Room:
                     raise Refused("answer: 'text' is a line of text")
             else:
                 raise Refused("answer: give 'index' (from 0) or 'text'")
-            return await self.run(lambda: t.answer(seat, ans, prompt_id=pid))
+            return await self.call("answer", seat, ans, prompt_id=pid)
         if kind == "command":
             line = msg.get("line")
             if not isinstance(line, str):
                 raise Refused("command: 'line' is a line of text")
-            def command():
-                said = t.command(seat, line)
-                if said is None:
-                    raise Refused(f"'{excerpt(line, 40)}' is not a command (undo, hold, stops, "
-                                  "stop PHASE, unstop PHASE, priority auto|ask-all, say TEXT)")
-                return said
-            return await self.run(command)
+            return await self.call("command", seat, line)
         if kind == "priority":
             mode = msg.get("mode")
-            return await self.run(lambda: t.set_priority(seat, mode))
+            return await self.call("set_priority", seat, mode)
         if kind == "stop":
             phase, whose, on = msg.get("phase"), msg.get("whose", "opponent"), msg.get("on", True)
             if not isinstance(phase, str) or not isinstance(whose, str) or \
                     not isinstance(on, bool):
                 raise Refused("stop: 'phase' and 'whose' are words, 'on' true or false")
-            return await self.run(lambda: t.set_stops(seat, [phase], whose, on))
+            return await self.call("set_stops", seat, [phase], whose, on)
         if kind == "hold":
-            return await self.run(lambda: t.hold(seat))
+            return await self.call("hold", seat)
         if kind == "undo":                 # the table's "undone" event tells what was taken back
-            await self.run(lambda: t.undo(seat))
+            await self.call("undo", seat)
             return None
         if kind == "say":
             text = msg.get("text")
-            return await self.run(lambda: t.say(seat, text))
+            return await self.call("say", seat, text)
         if kind == "proceed":
-            return await self.run(lambda: t.proceed(seat))
+            return await self.call("proceed", seat)
         if kind == "side":
             line = msg.get("line")
             if not isinstance(line, str):
                 raise Refused("side: 'line' is a line of text")
-            return await self.run(lambda: t.side(seat, line))
+            return await self.call("side", seat, line)
         raise Refused(f"unknown message type {excerpt(kind, 30)!r}")
 
     def close(self) -> None:
@@ -388,8 +534,10 @@ class Rooms:
     """Every room of the server, with the clean-up of rooms nobody is in."""
 
     def __init__(self, max_rooms: int = 200, grace: float = 120.0, per_client: int = 4,
-                 reserve: int = 20, idle: float = 900.0, bot_capacity: int | None = None):
+                 reserve: int = 20, idle: float = 900.0, bot_capacity: int | None = None,
+                 store=None):
         self.bot_capacity = bot_capacity   # bot rooms playing at once (None: no limit)
+        self.store = store                 # store.Store: rooms that end are taken out
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.grace = grace
@@ -461,7 +609,12 @@ class Rooms:
         room = self.rooms.pop(rid, None)
         if room is not None:
             room.close()
+            self.forget(rid)
         self._places()
+
+    def forget(self, rid: str) -> None:
+        if self.store is not None:
+            self.store.drop_room(rid)
 
     def get(self, rid) -> Room | None:
         return self.rooms.get(rid) if isinstance(rid, str) else None
@@ -486,5 +639,6 @@ class Rooms:
                 continue
             room.close()
             del self.rooms[rid]
+            self.forget(rid)
             gone.append((rid, why))
         return gone

@@ -166,7 +166,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     over). bot_workers: processes the bots think in (bots.BotPool; None: one per CPU; 0:
     in the server's own threads, for tests); bot_rooms: bot rooms that play at once (4 per
     worker by default; more wait in a queue that says so). data_dir: the server's folder on
-    disk (the replays of failures in errors/); None: nothing is written."""
+    disk: the rooms (store.Store, rooms.sqlite3: a restarted server resumes them) and the
+    replays of failures (errors/); None: nothing is written (rooms live in memory only)."""
     from pathlib import Path as _Path
 
     from . import rooms as RM
@@ -178,8 +179,13 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     if bot_rooms is None:
         bot_rooms = 4 * workers if workers > 0 else None
     home = _Path(data_dir) if data_dir is not None else None
+    store = None
+    if home is not None:
+        from .store import Store
+        store = Store(home / "rooms.sqlite3")
     rooms = Rooms(max_rooms=max_rooms, grace=grace, per_client=per_client, reserve=reserve,
-                  idle=idle, bot_capacity=bot_rooms)
+                  idle=idle, bot_capacity=bot_rooms, store=store)
+    errors_dir = home / "errors" if home is not None else None
     replays: OrderedDict = OrderedDict()
     creators: dict = {}
     rate = rate or (RM.RATE, RM.BURST)
@@ -202,9 +208,9 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             b = creators[host] = RM.Bucket(*CREATE_RATE)
         return b.take()
 
-    def seat_taken(request, room, seat) -> JSONResponse:
+    def seat_taken(request, room, seat, token) -> JSONResponse:
         """What the person who takes a seat needs: the room, the seat's key, the link."""
-        return JSONResponse({"room": room.id, "token": room.tokens[seat], "seat": seat,
+        return JSONResponse({"room": room.id, "token": token, "seat": seat,
                              "url": str(request.url_for("room_page", rid=room.id))})
 
     def find_room(request):
@@ -235,30 +241,32 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         D.require_playable(deck, rules)
         bot = None
         names, decks, deck_names = [name, None], [deck, None], [deck_name, None]
+        choices = [data.get("deck"), None]
         if opponent == "bot":
             bot_list, default = D.bots()
             bot = text_field(data, "bot", default)
             if bot not in {b["name"] for b in bot_list}:
                 raise Refused(f"bot: {excerpt(bot, 20)!r} is not one of "
                               + ", ".join(b["name"] for b in bot_list))
-            odeck, oname = await asyncio.to_thread(
-                D.load_choice, data.get("opponent_deck") or {"kind": "builtin",
-                                                             "name": "kaiba"},
-                "the bot's deck")
+            choices[1] = data.get("opponent_deck") or {"kind": "builtin", "name": "kaiba"}
+            odeck, oname = await asyncio.to_thread(D.load_choice, choices[1], "the bot's deck")
             D.require_playable(odeck, rules, "the bot's deck")
             names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
         room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
                     decks=decks, deck_names=deck_names, seeds=seeds,
                     loop=asyncio.get_running_loop(), owner=client_of(request), bots=pool,
-                    errors_dir=home / "errors" if home is not None else None)
+                    errors_dir=errors_dir, choices=choices, store=store)
+        token = room.issue_token(0)
         rooms.add(room)
+        if store is not None:
+            await asyncio.to_thread(store.new_room, room.id, room.config(), time.time())
         if opponent == "bot" and not room.queued:
             try:
                 await room.run(room.start_table)
             except Exception:
                 rooms.remove(room.id)
                 raise
-        return seat_taken(request, room, 0)
+        return seat_taken(request, room, 0, token)
 
     async def room_info(request):
         return JSONResponse(find_room(request).info(SPECTATOR))
@@ -274,16 +282,15 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         async with room.lock:
             if not room.seat_free():
                 raise Refused("this room's seats are taken: you can watch as a spectator", 409)
-            room.tokens[1] = secrets.token_urlsafe(18)
-            room.names[1], room.decks[1], room.deck_names[1] = name, deck, deck_name
             try:
-                await asyncio.to_thread(room.start_table)
+                token = await asyncio.to_thread(room.join, name, deck, deck_name,
+                                                data.get("deck"))
             except Exception:
                 room.tokens[1] = None
                 raise
             room.played()
             room.broadcast()
-        return seat_taken(request, room, 1)
+        return seat_taken(request, room, 1, token)
 
     async def room_replay(request):
         """The Duel's replay, for a seat (its token in the body, never in the address: an
@@ -465,6 +472,29 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             conn.send({"type": "error", "error": "the server failed on that message (its log "
                                                  "says why)", "ref": ref})
 
+    async def resume(saved: dict) -> None:
+        """A room from the store, made again as it was (in a worker thread). The room is
+        there at once; a connection waits for it to be ready (it holds the room's lock)."""
+        loop = asyncio.get_running_loop()
+        try:
+            room = await asyncio.to_thread(Room.from_saved, saved, loop=loop, bots=pool,
+                                           errors_dir=errors_dir, seeds=seeds, store=store)
+        except Exception:              # noqa: BLE001
+            log.exception("room %s could not be resumed: it is dropped", saved["id"])
+            rooms.forget(saved["id"])
+            return
+        async with room.lock:
+            rooms.rooms[room.id] = room
+            try:
+                await asyncio.to_thread(room.resume, saved)
+            except Exception:          # noqa: BLE001
+                log.exception("room %s could not be resumed: it is dropped", saved["id"])
+                rooms.rooms.pop(room.id, None)
+                rooms.forget(saved["id"])
+                return
+            rooms._places()
+        log.info("room %s resumed", room.id)
+
     async def sweeper():
         while True:
             await asyncio.sleep(sweep_every)
@@ -482,6 +512,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                                thread_name_prefix="ygosim-table"))
         if pool is not None:
             pool.warm()
+        resuming = [asyncio.create_task(resume(saved)) for saved in
+                    (await asyncio.to_thread(store.rooms) if store is not None else [])]
         task = asyncio.create_task(sweeper())
         try:
             yield
@@ -489,8 +521,12 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             task.cancel()
             if pool is not None:        # first: a table waiting for its bot stops waiting
                 pool.close()
+            for t in resuming:
+                t.cancel()
             for room in list(rooms.rooms.values()):
-                room.close()
+                room.close()              # (kept in the store: the next start resumes them)
+            if store is not None:
+                store.close()
 
     async def refused(request, exc: Refused) -> JSONResponse:
         return error(exc.status, str(exc))
