@@ -525,3 +525,59 @@ def test_auto_priority_takes_most_passes_off_the_person():
     assert passes_before > asked_before / 2          # most answers were passes
     assert passes_after <= passes_before / 3
     assert asked_after < asked_before
+
+
+# ============================================================================ large selections
+BIG_HAND = {"turn": 3, "turn_player": "A", "phase": "main2",
+            "A": {"hand": ["Dark Magician", "Kuriboh", "Celtic Guardian", "Mystical Elf",
+                           "Feral Imp", "Giant Soldier of Stone", "Beaver Warrior",
+                           "Curse of Dragon", "Summoned Skull", "Gaia The Fierce Knight",
+                           "Silver Fang", "Battle Ox"]}}
+
+
+def big_selection():
+    t = Table(None, position=build(BIG_HAND), opponent="bot", bot="random", quiet=True)
+    t.answer(0, "end")                          # 12 cards: discard 6, 924 answers
+    return t
+
+
+def test_a_large_selection_is_asked_one_card_at_a_time():
+    t = big_selection()
+    p = t.prompt(0)
+    assert p["pick"] == {"chosen": [], "answers": 924} and len(p["options"]) == 12
+    assert all(o["text"].startswith("pick ") for o in p["options"])
+    assert len(json.dumps(t.view(0))) < 12_000       # (the 924 answers: about 600 kB)
+    assert t.view(0)["duel"]["pending"]["options"] == []
+    wanted = ["Kuriboh", "Feral Imp", "Silver Fang", "Battle Ox", "Beaver Warrior",
+              "Mystical Elf"]
+    first = p["id"]
+    for k, name in enumerate(wanted):
+        p = t.prompt(0)
+        if k == 2:                                  # a step of an earlier question: refused
+            with pytest.raises(TableError, match="earlier question"):
+                t.answer_shown(0, 0, prompt_id=first)
+        i = next(o["index"] for o in p["options"] if o["text"] == f"pick {name}")
+        t.answer_shown(0, i, prompt_id=p["id"])
+    p = t.prompt(0)
+    assert [x.split(" (")[0] for x in p["pick"]["chosen"]] == wanted
+    assert p["options"][0]["text"].startswith("choose ")          # the answer they make
+    assert p["options"][-1]["text"] == "pick again" and len(p["options"]) == 2
+    t.answer_shown(0, 0, prompt_id=p["id"])
+    assert sorted(t.duel.data[c].name for c in t.duel.gy[0]) == sorted(wanted)
+
+
+def test_a_large_selection_starts_again_and_takes_a_whole_text_answer():
+    t = big_selection()
+    t.answer(0, "1")                                # the first card (typed number)
+    p = t.prompt(0)
+    assert len(p["pick"]["chosen"]) == 1 and p["options"][-1]["text"] == "pick again"
+    t.answer_shown(0, p["options"][-1]["index"])
+    assert t.prompt(0)["pick"]["chosen"] == []
+    t.answer(0, "choose Dark Magician, Kuriboh, Celtic Guardian, Feral Imp, Battle Ox, "
+                "Silver Fang")
+    assert sorted(t.duel.data[c].name for c in t.duel.gy[0]) == sorted(
+        ["Dark Magician", "Kuriboh", "Celtic Guardian", "Feral Imp", "Battle Ox",
+         "Silver Fang"])
+    t = big_selection()                    # an index (a program's answer) is the decision's
+    t.answer(0, 923)
+    assert len(t.duel.gy[0]) == 6

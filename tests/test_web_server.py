@@ -90,8 +90,8 @@ def synced(ws, t, seat, limit=5000):
         m = ws.receive_json()
         if m["type"] == "state" and m["final"]:
             v = m["view"]
-            if (v["prompt"]["id"] if v["prompt"] else None, len(v["duel"]["log"]),
-                    v["state"]) == want:
+            if (v["prompt"]["id"] if v["prompt"] else None,
+                    v["log_from"] + len(v["duel"]["log"]), v["state"]) == want:
                 return m
     raise AssertionError("the connection never showed the table as it is")
 
@@ -686,3 +686,41 @@ def test_a_full_room_turns_spectators_away_but_never_its_players(client, monkeyp
             assert hello(me, made["token"])["viewer"] == 0
             m, _ = final_state(me)
             assert m["view"]["prompt"] is not None
+
+
+def test_frames_carry_only_the_new_log_lines(client):
+    """Each frame holds the log lines its connection does not have yet (`log_from`: where
+    they start); put together they are the viewer's whole log, after an undo too (which
+    sends the log again from 0), and the lines sent over a duel are about the log's length,
+    not its square."""
+    made = make_room(client, bot="heuristic", seed=8)
+    t = table_of(client, made["room"])
+    log, sent, frames, undone = [], 0, 0, False
+    with client.websocket_connect(f"/ws/{made['room']}") as ws:
+        hello(ws, made["token"])
+        m, _ = final_state(ws)
+        while m["view"]["state"] == "duel":
+            for x in [m]:
+                v = x["view"]
+                assert v["log_from"] <= len(log)
+                log = log[:v["log_from"]] + v["duel"]["log"]
+                sent += len(v["duel"]["log"])
+                frames += 1
+            assert log == t.view(0)["duel"]["log"]
+            p = m["view"]["prompt"]
+            if not undone and frames > 12 and t._can_undo(0):
+                ws.send_json({"type": "undo"})
+                undone = True
+                m, _ = final_state(ws)
+                assert m["view"]["log_from"] == 0
+                log = []
+                continue
+            ws.send_json({"type": "answer", "prompt": p["id"], "index": pick(p["options"])})
+            m, seen = final_state(ws, after=p["id"])
+            for x in seen[:-1]:
+                if x["type"] == "state":
+                    v = x["view"]
+                    log = log[:v["log_from"]] + v["duel"]["log"]
+                    sent += len(v["duel"]["log"])
+    assert undone and frames > 20
+    assert sent < 3 * len(t.duel.log) + 200, (sent, len(t.duel.log))

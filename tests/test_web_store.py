@@ -111,7 +111,7 @@ def same_duel_uninterrupted(rep, opponent, bot=None):
               names=tuple(rep.names), deck_names=("yugi", "kaiba"), **kw)
     while t.state == "duel":
         seat = next(s for s in (0, 1) if t.prompt(s))
-        t.answer(seat, pick(t.prompt(seat)["options"]))
+        t.answer_shown(seat, pick(t.prompt(seat)["options"]))
     return t
 
 

@@ -113,12 +113,14 @@ class Spy:
 
         def view(self, viewer):
             out = orig_view(self, viewer)
-            spy.made[id(out)] = (out, secrets_of(self.duel, viewer))
+            # (a connection is sent a copy with only its new log lines: the observation's
+            # `sides` list is the same object in it)
+            spy.made[id(out["duel"]["sides"])] = (out, secrets_of(self.duel, viewer))
             return out
 
         def send(self, msg):
             if isinstance(msg, dict) and msg.get("type") == "state":
-                secret = spy.made[id(msg["view"])][1]
+                secret = spy.made[id(msg["view"]["duel"]["sides"])][1]
                 spy.sent.setdefault(self.viewer, []).append((msg, secret))
             orig_send(self, msg)
 

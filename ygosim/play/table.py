@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import const as K
-from ..engine.decision import RESPONSE
+from ..engine.decision import RESPONSE, SELECT
 from ..engine.observe import (PHASE_TITLES, SPECTATOR, describe, describe_card, hidden_from,
                              observe, option_texts_for)
 from ..engine.text import zone_name
@@ -48,6 +48,7 @@ PRIORITY_MODES = ("auto", "ask-all")
 PHASES = K.PHASE_NAMES             # draw standby main1 battle main2 end
 WHOSE = ("opponent", "mine")       # a stop in the opponent's turn, or in your own
 MAX_LINE = 300                     # characters of an answer or command
+PICK_AT = 40                       # a selection with more answers is asked a card at a time
 
 # what a person may want to respond to, when the opponent does it
 HAPPENINGS = {K.EV_NORMAL_SUMMONED: "Normal Summons", K.EV_FLIP_SUMMONED: "Flip Summons",
@@ -451,6 +452,18 @@ class Table:
             fn(self)
 
     @property
+    def duel(self):
+        """The duel being played. Replacing it (a new Duel, an undo, an answer the engine
+        failed on) bumps `epoch`: a viewer's log is a list that only grows within an epoch
+        (front ends send only its new lines)."""
+        return self._duel
+
+    @duel.setter
+    def duel(self, d) -> None:
+        self._duel = d
+        self.epoch = getattr(self, "epoch", 0) + 1
+
+    @property
     def seq(self) -> int:
         """How many events the table has made (it grows with every change a viewer hears)."""
         return len(self._events)
@@ -474,6 +487,8 @@ class Table:
         self._prompt_id += 1
         self._asking = {"seat": seat, "id": self._prompt_id, "why": why,
                         "happened": happened}
+        if self._pick_mode(d.pending):
+            self._asking.update(picked=True, picked_cards=[])
         self.stats[seat].asked += 1
         self._emit({"type": "prompt", "seat": seat, "id": self._prompt_id}, to=(seat,))
 
@@ -593,6 +608,8 @@ class Table:
         a = self._asking
         if a is not None and a["seat"] != viewer:
             out["waiting_for"] = a["seat"]
+        elif a is not None and "picked" in a and out["duel"].get("pending"):
+            out["duel"]["pending"]["options"] = []     # (the prompt's steps answer it)
         if viewer in (0, 1):
             if self.result is not None and self._bot_hand is not None:
                 out["result"] = dict(self.result, bot_hand=self._bot_hand)
@@ -613,13 +630,83 @@ class Table:
             return None
         d = self.duel
         dec = d.pending
-        texts = option_texts_for(d, dec, viewer)
         ctx = self.context(viewer)
-        return {"id": a["id"], "seat": viewer, "kind": dec.kind,
-                "question": (dec.prompt or dec.kind).strip(), "why": a["why"],
-                "happened": list(a["happened"]), "context": ctx,
-                "options": [{"index": i, "text": t, "say": describe(d, o, viewer, dec)}
-                            for i, (o, t) in enumerate(zip(dec.options, texts))]}
+        out = {"id": a["id"], "seat": viewer, "kind": dec.kind,
+               "question": (dec.prompt or dec.kind).strip(), "why": a["why"],
+               "happened": list(a["happened"]), "context": ctx}
+        if "picked" in a:              # a large selection: its cards one at a time
+            steps = self._pick_steps()
+            out["pick"] = {"chosen": [describe_card(d, c, viewer) for c in a["picked_cards"]],
+                           "answers": len(dec.options)}
+            out["options"] = [{"index": i, "text": text, "say": say}
+                              for i, (_, _, text, say) in enumerate(steps)]
+            return out
+        texts = option_texts_for(d, dec, viewer)
+        out["options"] = [{"index": i, "text": t, "say": describe(d, o, viewer, dec)}
+                          for i, (o, t) in enumerate(zip(dec.options, texts))]
+        return out
+
+    # ================================================================== large selections
+    def _pick_mode(self, dec) -> bool:
+        """A selection with more than PICK_AT answers is put to a person one card at a time
+        (as the engine asks a selection too large to list): the prompt offers the cards
+        that can still be part of an answer, then the answer itself once the cards chosen
+        make one; the full list is never sent. Text answers (`choose A, B`) still answer it
+        at once."""
+        return dec.kind == SELECT and len(dec.options) > PICK_AT and \
+            all(o.verb == "choose" for o in dec.options)
+
+    def _pick_steps(self) -> list:
+        """The steps of the large selection being asked: (kind, value, text, words) with
+        kind "card" (value: a card id that can be added), "answer" (value: the index of the
+        answer the cards chosen make) and "again" (start again)."""
+        from collections import Counter
+        d = self.duel
+        a = self._asking
+        seat = a["seat"]
+        sig = functools.lru_cache(maxsize=None)(lambda c: d.signature(c, seat))
+        need = Counter(sig(c) for c in a["picked_cards"])
+        steps, seen = [], set()
+        done = None
+        for i, o in enumerate(d.pending.options):
+            have = Counter(sig(c) for c in o.cards)
+            if any(have[k] < n for k, n in need.items()):
+                continue
+            if have == need and done is None:
+                done = i
+            for c in o.cards:
+                k = sig(c)
+                if have[k] > need[k] and k not in seen:
+                    seen.add(k)
+                    steps.append(("card", c, f"pick {describe_card(d, c, seat, zone=False)}",
+                                  f"add {describe_card(d, c, seat)} to the cards chosen"))
+        steps.sort(key=lambda s: s[2])
+        if done is not None:
+            texts = option_texts_for(d, d.pending, seat)
+            steps.insert(0, ("answer", done, texts[done],
+                             describe(d, d.pending.options[done], seat, d.pending)))
+        if a["picked_cards"]:
+            steps.append(("again", None, "pick again", "start the choice again"))
+        return steps
+
+    def _pick(self, seat: int, k: int) -> bool:
+        """Take step k of the large selection; True when it answered the question (then
+        the caller applies nothing more)."""
+        steps = self._pick_steps()
+        if not 0 <= k < len(steps):
+            raise TableError(f"there is no answer number {k} (0 to {len(steps) - 1})")
+        kind, value, _, _ = steps[k]
+        a = self._asking
+        if kind == "answer":
+            return self._take(seat, value)
+        if kind == "again":
+            a["picked_cards"] = []
+        else:
+            a["picked_cards"] = a["picked_cards"] + [value]
+        self._prompt_id += 1
+        a["id"] = self._prompt_id
+        self._emit({"type": "prompt", "seat": seat, "id": a["id"]}, to=(seat,))
+        return False
 
     @locked
     def context(self, viewer) -> dict:
@@ -671,8 +758,9 @@ class Table:
     # ================================================================== answering
     @locked
     def answer(self, seat: int, answer, prompt_id: int | None = None) -> None:
-        """Answer the question put to `seat`: an index (int, from 0), or text: a number (from
-        1), an answer's grammar text or plain words, or a line of the grammar. TableError if
+        """Answer the question put to `seat`: an index (int, from 0) among the decision's
+        answers, or text: a number (from 1) of the answers the prompt shows, an answer's
+        grammar text or plain words, or a line of the grammar. TableError if
         it is not `seat`'s question, `prompt_id` names an earlier one, or the answer is not
         legal; then nothing changes. The bot's replies are played before this returns."""
         self._person(seat)
@@ -686,7 +774,30 @@ class Table:
             raise TableError(f"that answer was for an earlier question (#{prompt_id}); "
                              f"the question now is #{a['id']}: "
                              f"{(self.duel.pending.prompt or self.duel.pending.kind)}")
-        i = self.resolve(seat, answer)
+        if "picked" in a and isinstance(answer, str) and answer.strip().isdigit() and \
+                len(answer.strip()) <= 6:      # a number typed: of the answers shown
+            self._pick(seat, int(answer.strip()) - 1)
+            return
+        self._take(seat, self.resolve(seat, answer))
+
+    @locked
+    def answer_shown(self, seat: int, index: int, prompt_id: int | None = None) -> None:
+        """Answer with the number (from 0) of one of the answers `prompt(seat)` shows: the
+        same as answer(seat, index), except in a large selection, whose prompt shows its
+        steps (a card to add, the answer the cards chosen make, start again)."""
+        a = self._asking
+        if a is not None and a["seat"] == seat and "picked" in a and self.state == "duel" \
+                and isinstance(index, int) and not isinstance(index, bool):
+            if prompt_id is not None and prompt_id != a["id"]:
+                raise TableError(f"that answer was for an earlier question (#{prompt_id}); "
+                                 f"the question now is #{a['id']}")
+            self._person(seat)
+            self._pick(seat, index)
+            return
+        self.answer(seat, index, prompt_id=prompt_id)
+
+    def _take(self, seat: int, i: int) -> bool:
+        """Apply answer i to seat's question and play on (see answer)."""
         passed = self.duel.pending.options[i].verb == "pass"
         if not self._apply(i):
             raise TableError("the engine failed on that answer (the server's log has it): "
@@ -696,6 +807,7 @@ class Table:
         self._asking = None
         self._react()
         self._run()
+        return True
 
     @locked
     def resolve(self, seat: int, answer) -> int:

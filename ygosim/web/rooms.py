@@ -34,7 +34,7 @@ MAX_QUEUE = 2000              # frames waiting to be sent to one connection
 MAX_CONNECTIONS = 24          # per room (two seats, several tabs, spectators)
 
 
-CALLS = {"answer", "command", "set_priority", "set_stops", "hold", "undo", "say", "proceed",
+CALLS = {"answer", "answer_shown", "command", "set_priority", "set_stops", "hold", "undo", "say", "proceed",
          "side"}                      # the table calls a seat makes (and the store keeps)
 
 
@@ -84,6 +84,17 @@ class Conn:
         self.strikes = 0
         self.closed = False
         self.last_error = 0.0
+        self.log_epoch, self.log_len = None, 0     # the log lines it was sent (trim)
+
+    def trim(self, view: dict, epoch: int) -> dict:
+        """The view with only the log lines this connection does not have yet: `log_from`
+        says where they start (0: the whole log, after a new duel, an undo or at first).
+        Within an epoch of the table a viewer's log only grows (Table.duel)."""
+        log = view["duel"]["log"]
+        start = self.log_len if self.log_epoch == epoch and self.log_len <= len(log) else 0
+        self.log_epoch, self.log_len = epoch, len(log)
+        duel = dict(view["duel"], log=log[start:])
+        return dict(view, duel=duel, log_from=start)
 
     def send(self, msg: dict) -> None:
         if self.closed:
@@ -376,8 +387,8 @@ class Room:
         events = t.events(v, since=conn.seq)
         if events:
             conn.seq = events[-1]["seq"]
-        return {"type": "state", "final": final, "view": view_cache[v], "events": events,
-                "room": self.info(v)}
+        return {"type": "state", "final": final, "view": conn.trim(view_cache[v], t.epoch),
+                "events": events, "room": self.info(v)}
 
     def broadcast(self) -> None:
         cache: dict = {}
@@ -404,7 +415,7 @@ class Room:
                 since = min(x.seq for x in conns if x.viewer == v)
                 views[v] = (table.view(v), table.events(v, since=since))
             view, evs = views[v]
-            frames.append((c, view, evs))
+            frames.append((c, view, evs, table.epoch))
         if frames:
             try:
                 self.loop.call_soon_threadsafe(self._deliver, frames)
@@ -412,12 +423,12 @@ class Room:
                 pass
 
     def _deliver(self, frames) -> None:
-        for c, view, evs in frames:
+        for c, view, evs, epoch in frames:
             new = [e for e in evs if e["seq"] > c.seq]
             if new:
                 c.seq = new[-1]["seq"]
-            c.send({"type": "state", "final": False, "view": view, "events": new,
-                    "room": self.info(c.viewer)})
+            c.send({"type": "state", "final": False, "view": c.trim(view, epoch),
+                    "events": new, "room": self.info(c.viewer)})
 
     # ------------------------------------------------------------------ messages
     async def run(self, fn):
@@ -485,7 +496,8 @@ class Room:
                     raise Refused("answer: 'text' is a line of text")
             else:
                 raise Refused("answer: give 'index' (from 0) or 'text'")
-            return await self.call("answer", seat, ans, prompt_id=pid)
+            return await self.call("answer_shown" if isinstance(ans, int) else "answer", seat,
+                                   ans, prompt_id=pid)
         if kind == "command":
             line = msg.get("line")
             if not isinstance(line, str):

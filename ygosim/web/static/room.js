@@ -14,6 +14,7 @@ const SPEEDS = { slow: 900, normal: 450, fast: 150, off: 0 };
 const S = {
   ws: null, viewer: null, room: null, view: null, queue: [], pumping: false, lastSeq: 0,
   chat: [], notes: [], boardState: {}, sent: null, fatal: false, retry: 0, shownEnd: null,
+  log: [],
   speed: params.get("speed") || localStorage.getItem("ygosim-speed") || "normal",
   cards: new Map(),      // data-cardkey -> card view, for the viewer panel
   actable: new Map(), frames: 0,
@@ -162,6 +163,10 @@ async function pump() {
 // ============================================================================ drawing
 function show(msg) {
   S.frames += 1;
+  // the server sends only the log lines this page does not have (log_from: where they start)
+  const from = msg.view.log_from || 0;
+  S.log = from === 0 ? msg.view.duel.log.slice() : S.log.slice(0, from).concat(msg.view.duel.log);
+  msg.view.duel.log = S.log;
   S.view = msg.view;
   S.room = msg.room;
   S.viewer = msg.room.you;
@@ -245,6 +250,11 @@ function renderDecision(v, pend) {
   box.append(el("h2", { id: "question", text: cap(p.question) }),
              el("div", { class: "context", text: p.context.words }));
   if (p.why) box.append(el("div", { class: "why", text: p.why }));
+  if (p.pick) {            // a large selection: one card at a time, then the answer they make
+    box.append(el("div", { class: "why", id: "picked", text: p.pick.chosen.length
+      ? `Chosen so far: ${p.pick.chosen.join(", ")}`
+      : `Pick the cards one at a time (${p.pick.answers} possible answers).` }));
+  }
   const list = el("div", { class: "options", id: "options" });
   p.options.forEach((o, i) => {
     const data = pend[i] || {};
