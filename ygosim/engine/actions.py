@@ -185,9 +185,24 @@ def is_type(*types):
 
 
 def is_attribute(*attrs):
-    """A filter: the card's Attribute now (Duel.attribute: kept with the counters when an
-    effect changed it) is one of attrs."""
-    return lambda d, c: (d.attribute(c) if d.counters else d.data[c].attribute) in attrs
+    """A filter: the card's Attributes now (attributes(d, c): changed by an effect, or more than
+    one) include one of attrs."""
+    return lambda d, c: any(a in attrs for a in attributes(d, c))
+
+
+def attributes(d, c) -> tuple:
+    """Card c's Attributes: its own, and those its script adds where it is (`extra`
+    "attributes", in the places "attributes_in", default face-up on the field: Elemental
+    Mistress Doriado). Read Attributes through this (or is_attribute), not data.attribute."""
+    data = d.data[c]
+    own = d.attribute(c) if d.counters else data.attribute  # (Duel.attribute: changed by an effect)
+    s = data.script
+    if s is None or "attributes" not in s.extra:
+        return (own,)
+    loc = d.loc[c]
+    if not loc & s.extra.get("attributes_in", MZONE) or (loc == MZONE and not d.faceup(c)):
+        return (own,)
+    return (own, *s.extra["attributes"])
 
 
 def is_monster_card(d, c):
@@ -1643,6 +1658,14 @@ def toss_coins(n, into="heads"):
         results = ["heads" if d.rng.coin() == 0 else "tails" for _ in range(n)]
         link["vars"][into] = results.count("heads")
         d.write(f"Coin toss{'es' if n > 1 else ''}: {', '.join(results)}")
+    return step
+
+
+def roll_die(into="die"):
+    """Roll a six-sided die (the duel's seeded generator); vars[into] = the result."""
+    def step(d, link):
+        link["vars"][into] = n = d.rng.die()
+        d.write(f"Die roll: {n}")
     return step
 
 

@@ -40,11 +40,25 @@ def can_special_summon_from(d, c, p):
     if d.loc[c] == GY and data.script is not None and "revive_tribute" in data.script.extra \
             and not any(data.script.extra["revive_tribute"](d, x) for x in d.monsters(p)):
         return False        # (Tyrant Dragon: a Dragon to Tribute)
-    if data.script is not None and data.script.extra.get("nomi") and not d.proper(c):
-        return False        # "must first be Special Summoned by its own procedure"
-    if d.loc[c] == K.GY and data.script is not None and data.script.extra.get("no_gy_summon"):
-        return False        # "cannot be Special Summoned from the GY" (today's Dragon Cannons)
+    if not summon_condition_ok(d, c):
+        return False
     return "prohibited" not in d.static_index or not prohibited(d, c)   # (Prohibition)
+
+
+def summon_condition_ok(d, c) -> bool:
+    """Does card c's own Summon condition (its script's extra) let an effect Special Summon it
+    from where it is now? Not "must first be Special Summoned by its own procedure" or "must be
+    Fusion Summoned" (`nomi`) until it was; never "can only be Special Summoned by Fusion
+    Summon" (`fusion_only`: 2005's Dark Paladin, the Elemental HEROes; not even Monster Reborn
+    after a Fusion Summon, nor Metamorphosis); "cannot be Special Summoned from the GY"
+    (`no_gy_summon`: today's Dragon Cannons) not from the Graveyard."""
+    s = d.data[c].script
+    if s is None or not s.extra:
+        return True
+    x = s.extra
+    if x.get("fusion_only") or (x.get("nomi") and not d.proper(c)):
+        return False
+    return not (x.get("no_gy_summon") and d.loc[c] == K.GY)
 
 
 def banish_procedure(filter, prompt, n=1):
@@ -541,6 +555,54 @@ def dice_shield(*faces):
         d.write(f"{d.card(src)}: die roll {roll}")
         return roll in faces
     return continuous("negate_targeting", apply, range=MZONE)
+
+
+# ------------------------------------------------------------------------------ absorbing monsters
+def equipped_monster(d, src):
+    """The monster card equipped to card src by its own effect (as an Equip Card), or -1."""
+    mid = d.mid[src]
+    for p in (0, 1):
+        for e in d.sts[p]:
+            eq = d.equip[e]
+            if eq is not None and eq[0] == src and eq[1] == mid and d.data[e].is_monster:
+                return e
+    return -1
+
+
+def _absorbed_stats(d, src, c):
+    """Its ATK/DEF become the equipped monster's printed ATK/DEF (0 if it is face-down)."""
+    if c != src:
+        return None
+    e = equipped_monster(d, src)
+    if e < 0:
+        return None
+    base = d.data[src]
+    if d.pos[e] & K.FACEDOWN:
+        return (-base.atk, -base.def_)
+    return (d.data[e].atk - base.atk, d.data[e].def_ - base.def_)
+
+
+def _can_absorb(d, link):
+    return equipped_monster(d, link["card"]) < 0 and A.free_spell_zone(d, link)
+
+
+def _absorbed_substitute(d, src, c):
+    return equipped_monster(d, src) if c == src else None
+
+
+def absorb_monster(keep_face_down=False):
+    """Thousand-Eyes Restrict's and Relinquished's effects: once per turn, target a monster the
+    opponent controls (face-up or face-down) and equip it to this card, one at a time; this
+    card's ATK/DEF become the equipped monster's printed ATK/DEF (0 while it is face-down);
+    if this card would be destroyed by battle, the equipped monster is destroyed instead.
+    `keep_face_down`: a face-down monster stays face-down as it is equipped (2005's
+    Thousand-Eyes Restrict, which then becomes 0/0)."""
+    return (continuous("stat", _absorbed_stats),
+            continuous("battle_substitute", _absorbed_substitute),
+            ignition(A.equip_monster(A.targets, keep_face_down=keep_face_down),
+                     condition=_can_absorb,
+                     target=Target(A.monsters(A.OPP), prompt="choose a monster to equip"),
+                     once_per_turn=True, label="equip an opponent's monster"))
 
 
 # ------------------------------------------------------------------------------ recruiters

@@ -11,7 +11,7 @@ from ..common import (banish_procedure, battle_recruiter, can_discard, change_po
 
 
 def _water(d, c):
-    return d.data[c].is_monster and d.data[c].attribute == "WATER"
+    return d.data[c].is_monster and "WATER" in A.attributes(d, c)     # (Doriado too)
 
 
 # Abyss Soldier: once per turn, discard a WATER monster (cost) to target a card on the field

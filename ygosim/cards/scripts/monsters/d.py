@@ -6,10 +6,10 @@ from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, DEFENSE, GY, HAND, MZONE
 from ....engine.decision import Decision, YESNO, Option
-from ....engine.effects import Target, continuous, flip, quick, rule, script, trigger
+from ....engine.effects import Target, continuous, flip, ignition, quick, rule, script, trigger
 from ..common import (all_of, banish_procedure, battle_destroyed_in_gy, chained_to,
                       destroy_on_defense, itself, level_up, not_this, on_flip_summon,
-                      spirit_return, turns_facedown)
+                      spell_card_activated, spirit_return, turns_facedown)
 from ..extra_deck import pendulum_monster
 
 pendulum_monster("Dragong")         # a Pendulum Normal Monster (scales in the card facts)
@@ -444,3 +444,55 @@ script("Dark Necrofear",
                label="equip it to an opponent's monster and take control of it"),
        extra=banish_procedure(lambda d, c: d.data[c].type == "Fiend",
                               "banish 3 Fiend-Type monsters from your Graveyard", 3))
+
+
+# -- Dark Paladin ------------------------------------------------------------------------
+def _dragons(d, src, c):
+    """+500 ATK for each Dragon-Type monster face-up on the field or in either Graveyard."""
+    if c != src:
+        return None
+    n = sum(1 for p in (0, 1) for m in d.monsters(p) if d.faceup(m) and d.data[m].type == "Dragon")
+    n += sum(1 for p in (0, 1) for g in d.gy[p] if d.data[g].is_monster
+             and d.data[g].type == "Dragon")
+    return (500 * n, 0) if n else None
+
+
+def _paladin_here(d, link):
+    c = link["card"]
+    return d.loc[c] == MZONE and d.faceup(c) and d.mid[c] == link["cmid"]
+
+
+def _dark_paladin():
+    """When a Spell Card is activated (either turn, as often as there are cards to discard):
+    discard 1 card to negate the activation and destroy it; it must be face-up on the field to
+    activate it and when it resolves (not once destroyed by battle). +500 ATK per Dragon."""
+    return (quick(A.when(_paladin_here, A.negate_activation()),
+                  cost=A.discard(1, cost=True), can_pay=A.can_discard(1),
+                  condition=all_of(chained_to(spell_card_activated),
+                                   lambda d, link: not A.destroyed_by_battle(d, link)),
+                  damage_step=True, label="discard 1 card: negate a Spell Card's activation"),
+            continuous("stat", _dragons))
+
+
+# Today "must be Fusion Summoned" (once it was, Monster Reborn may revive it); 2005 "can only
+# be Special Summoned by Fusion Summon": never revived, never by Metamorphosis.
+script("Dark Paladin", *_dark_paladin(), extra={"nomi": True})
+script("Dark Paladin", *_dark_paladin(), extra={"fusion_only": True}, era="goat")
+
+
+# -- Dark Master - Zorc ------------------------------------------------------------------
+def _rolled(lo, hi):
+    return lambda d, link: lo <= link["vars"]["die"] <= hi
+
+
+# Once per turn (2005 and today), no target: roll a die; 1-2: destroy every monster the
+# opponent controls; 3-5: destroy 1 monster the opponent controls (picked on resolution); 6:
+# destroy every monster you control. A Ritual Monster (Contract with the Dark Master's facts).
+script("Dark Master - Zorc", ignition(
+    (A.roll_die(),
+     A.when(_rolled(1, 2), A.destroy(A.monsters(OPP))),
+     A.when(_rolled(3, 5), A.choose(A.monsters(OPP), into="zorc",
+                                    prompt="choose a monster to destroy"),
+            A.destroy(A.chosen("zorc"))),
+     A.when(_rolled(6, 6), A.destroy(A.monsters(YOU)))),
+    once_per_turn=True, label="roll a die: destroy monsters"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, OPP, YOU
-from ....engine.const import DECK, GY, HAND
+from ....engine.const import DECK, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, ignition, rule, script, trigger
 from ..common import not_this
 
@@ -92,3 +92,56 @@ script("Element Saurus",
 script("Electric Snake", trigger(
     K.EV_TO_GY, A.draw(2), optional=False, range=K.GY,
     condition=A.sent_by_opponent(K.R_EFFECT | K.R_DISCARD, K.HAND), label="draw 2 cards"))
+
+
+# -- the Elemental HERO Fusion Monsters (2005 and today: "can only be Special Summoned by Fusion
+# Summon": never by Metamorphosis, never revived, even after a Fusion Summon) ----------------
+FUSION_ONLY = {"fusion_only": True}
+
+
+def _destroyed_atk(d, link):
+    """The printed ATK of the monster this card destroyed by battle, now in the Graveyard."""
+    return d.data[link["event"][1]].atk
+
+
+def _destroyed_in_gy(d, link):
+    return A.destroys_by_battle(d, link) and d.loc[link["event"][1]] == GY
+
+
+# When it destroys a monster by battle and sends it to the Graveyard (mandatory; it must still
+# be on the field: not when both are destroyed; not when the monster is banished instead), the
+# opponent takes damage equal to that monster's ATK in the Graveyard (its printed ATK).
+script("Elemental HERO Flame Wingman", trigger(
+    K.EV_BATTLE_DESTROYED, A.damage(_destroyed_atk), optional=False, condition=_destroyed_in_gy,
+    label="damage equal to the destroyed monster's ATK"), extra=FUSION_ONLY)
+
+
+def _weaker_than_giant(d, link):
+    """Face-up monsters on the field whose original ATK is lower than this card's ATK now."""
+    atk = d.atk(link["card"])
+    return [m for m in A.monsters(ANY, faceup=True)(d, link) if d.data[m].atk < atk]
+
+
+def _giant_still_stronger(d, link):
+    c = link["card"]
+    return d.loc[c] == MZONE and d.faceup(c) and all(
+        m in _weaker_than_giant(d, link) for m in A.targets(d, link))
+
+
+# Once per turn: discard 1 card (cost) to target a face-up monster on the field whose original
+# ATK is lower than this card's ATK; destroy it if that still holds as it resolves (and this card
+# is still face-up on the field).
+script("Elemental HERO Thunder Giant", ignition(
+    A.when(_giant_still_stronger, A.destroy(A.targets)),
+    cost=A.discard(1, cost=True), can_pay=A.can_discard(1),
+    target=Target(_weaker_than_giant, prompt="choose a face-up monster with lower original ATK"),
+    once_per_turn=True, label="discard 1 card: destroy a weaker monster"), extra=FUSION_ONLY)
+
+
+# Elemental Mistress Doriado: also WIND, WATER, FIRE and EARTH (actions.attributes). 2005: in
+# the hand, on the field and in the Graveyard, and not negated (a condition, EDOPro's Goat
+# version); today: while face-up on the field. A Ritual Monster (Doriado's Blessing's facts).
+_ELEMENTS = ("WIND", "WATER", "FIRE", "EARTH")
+script("Elemental Mistress Doriado", extra={"attributes": _ELEMENTS})
+script("Elemental Mistress Doriado", extra={"attributes": _ELEMENTS,
+                                            "attributes_in": HAND | MZONE | GY}, era="goat")

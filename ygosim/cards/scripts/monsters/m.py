@@ -7,9 +7,10 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import DECK, FACEDOWN_DEFENSE, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, ignition, rule, script, trigger
 from ....engine.flow import push
-from ..common import (all_of, battle_recruiter, can_special_summon_from, free_zone, itself,
-                      level_up, no_opponent_traps_in_battle, on_flip_summon, search_on_summon,
-                      spell_counters, stat_aura, summonable, summons_locked, turns_facedown)
+from ..common import (all_of, battle_recruiter, can_special_summon_from, free_zone, in_graveyard,
+                      itself, level_up, no_opponent_traps_in_battle, on_flip_summon,
+                      search_on_summon, spell_counters, stat_aura, summonable, summons_locked,
+                      turns_facedown)
 from ..extra_deck import pendulum_monster
 
 
@@ -403,3 +404,25 @@ script("Malice Doll of Demise",
             label="sent by a Continuous Spell"),
        trigger(K.EV_STANDBY, A.special_summon(A.this_card_still), optional=False, range=GY,
                condition=_doll_due, label="Special Summon it"))
+
+
+# -- Mokey Mokey King --------------------------------------------------------------------
+def _left_field_faceup(d, link):
+    ev = link.get("event")
+    return ev is not None and ev[1] == link["card"] and bool(ev[6][0] & K.FIELD) and ev[6][2]
+
+
+def _free_zones(d, link):
+    return len(d.free_mzones(link["player"]))
+
+
+# When this face-up card leaves the field (destroyed, bounced to the Fusion Deck, banished...):
+# you may Special Summon as many Mokey Mokey from your Graveyard as you can (as many as you
+# have free zones; 2005 and today). An optional "When": it can miss the timing.
+script("Mokey Mokey King", trigger(
+    K.EV_LEFT_FIELD, (A.choose(in_graveyard(YOU, lambda d, c: d.data[c].name == "Mokey Mokey"),
+                               _free_zones, into="mokeys",
+                               prompt="Special Summon every Mokey Mokey you can"),
+                      A.special_summon(A.chosen("mokeys"))),
+    when=True, condition=_left_field_faceup, range=K.GY | K.BANISHED | K.HAND | K.DECK | K.EXTRA,
+    label="Special Summon Mokey Mokey from your Graveyard"))

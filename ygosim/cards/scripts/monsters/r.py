@@ -5,8 +5,9 @@ from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import ANY, YOU
 from ....engine.const import ATTACK, DECK, GY, MZONE
-from ....engine.effects import continuous, ignition, quick, script, trigger
-from ..common import all_of, chained_to, spell_counters, summonable
+from ....engine.effects import continuous, ignition, quick, rule, script, trigger
+from ..common import (absorb_monster, all_of, chained_to, equipped_monster, spell_counters,
+                      summonable)
 
 
 def _battled_warrior_or_spellcaster(d, link):
@@ -211,3 +212,23 @@ script("Rare Metal Dragon", extra={"no_normal_summon": True})
 script("Regenerating Mummy", trigger(
     K.EV_TO_GY, A.to_hand(A.this_card_still), optional=False, range=GY,
     condition=A.sent_by_opponent(K.R_EFFECT, K.HAND), label="return to the hand"))
+
+
+# -- Relinquished ------------------------------------------------------------------------
+def _reflected(d, link):
+    """Battle damage its controller takes from a battle it is in, while it has a monster
+    equipped by its effect."""
+    ev = link.get("event")
+    c = link["card"]
+    return ev is not None and bool(ev[4] & K.R_BATTLE) and ev[3] == d.ctrl[c] and \
+        d.attack is not None and c in d.attack[:2] and equipped_monster(d, c) >= 0
+
+
+# A Ritual Monster (Black Illusion Ritual's facts). Once per turn, target a monster the opponent
+# controls and equip it to this card (one at a time): its ATK/DEF become that monster's, and
+# if this card would be destroyed by battle the equipped monster is destroyed instead (as
+# Thousand-Eyes Restrict: common.absorb_monster). While it has one equipped, battle damage you
+# take from its battles is also inflicted on the opponent (applied, no Chain; 2005 and today).
+script("Relinquished", *absorb_monster(),
+       rule(K.EV_DAMAGE, A.damage(lambda d, link: link["event"][6]), condition=_reflected,
+            label="the opponent takes the same battle damage"))

@@ -8,7 +8,8 @@ from ....engine.const import DECK, FIELD, GY, HAND, MZONE
 from ....engine.effects import Target, continuous, flip, ignition, quick, rule, script, trigger
 from ..common import (battle_recruiter, change_position, deck_by_name, free_zone, itself, not_this,
                       on_flip_summon, search_on_summon, spell_counters, spirit_return,
-                      summons_locked, turns_facedown)
+                      summon_condition_ok, summons_locked, turns_facedown)
+from ..summoning import room_after
 from ..extra_deck import synchro_monster
 
 
@@ -363,3 +364,69 @@ def _ritual_spell(d, c):
 _SONIC = ("choose a Ritual Spell", "add a Ritual Spell from the Deck")
 script("Sonic Bird", search_on_summon(_ritual_spell, *_SONIC))
 script("Sonic Bird", search_on_summon(_ritual_spell, *_SONIC, goat=True), era="goat")
+
+
+# -- Super Roboyarou, Super Robolady -----------------------------------------------------
+def _robo_partner(name):
+    """`name` in the player's Extra Deck, if they may Special Summon it once this card has gone
+    back there."""
+    def sel(d, link):
+        c, p = link["card"], link["player"]
+        if summons_locked(d, p):
+            return []
+        return [f for f in d.extra[p] if d.data[f].name == name and summon_condition_ok(d, f)
+                and room_after(d, p, f, (c,))]
+    return sel
+
+
+def _robo_can_swap(partner):
+    def cond(d, link):
+        c = link["card"]
+        return d.turn_in[c] != d.turn and d.owner[c] == link["player"] and \
+            bool(partner(d, link))
+    return cond
+
+
+def _robo_back(d, link):
+    c = link["card"]
+    return d.loc[c] == K.EXTRA and d.mid[c] == link["cmid"] + 1
+
+
+def _in_damage_step(d, src):
+    return d.phase == K.BATTLE and d.step >= K.DS_START and d.attack is not None \
+        and src in d.attack[:2]
+
+
+def _vs_monster(d, src, c):
+    """+1000 ATK in the Damage Step of a battle with a monster (attacking or attacked)."""
+    if c != src or not _in_damage_step(d, src):
+        return None
+    return (1000, 0) if d.attack[1] >= 0 else None
+
+
+def _direct(d, src, c):
+    """+1000 ATK in the Damage Step of its direct attack."""
+    if c != src or not _in_damage_step(d, src):
+        return None
+    return (1000, 0) if d.attack[0] == src and d.attack[1] < 0 else None
+
+
+def _robo(partner_name, stat, proper):
+    """Return this card from the field to the Fusion Deck to Special Summon the other one from
+    there (not the turn this card was Special Summoned; the return is part of the effect: with
+    this card gone nothing is Summoned); +1000 ATK in the Damage Step as `stat` says.
+    `proper`: the Summoned one counts as properly Summoned (today; not in 2005, R4)."""
+    partner = _robo_partner(partner_name)
+    return (ignition((A.send_to(A.this_card_here, K.EXTRA, K.R_EFFECT),
+                      A.when(_robo_back, A.choose(partner, into="robo",
+                                                   prompt=f"choose {partner_name}"),
+                             A.special_summon(A.chosen("robo"), proper=proper))),
+                     condition=_robo_can_swap(partner),
+                     label=f"return it to the Fusion Deck: Special Summon {partner_name}"),
+            continuous("stat", stat))
+
+
+script("Super Roboyarou", *_robo("Super Robolady", _vs_monster, True))
+script("Super Roboyarou", *_robo("Super Robolady", _vs_monster, False), era="goat")
+script("Super Robolady", *_robo("Super Roboyarou", _direct, True))
+script("Super Robolady", *_robo("Super Roboyarou", _direct, False), era="goat")

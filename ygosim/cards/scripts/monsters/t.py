@@ -8,7 +8,7 @@ from ....engine.const import DECK, GY, HAND, MZONE
 from ....engine.effects import (Target, continuous, flip, ignition, rule, script,
                                 special_procedure, trigger)
 from ....engine.flow.battle import attacks_this_turn
-from ..common import (all_of, can_special_summon_from, dice_shield, free_zone, in_graveyard,
+from ..common import (absorb_monster, all_of, can_special_summon_from, dice_shield, free_zone, in_graveyard,
                       is_archfiend, not_this, pay_or_destroy, rests_after_attacking,
                       spirit_return, toon_rules)
 from ..extra_deck import link_monster
@@ -109,38 +109,6 @@ script("Twin-Headed Behemoth", _behemoth(False), era="goat")   # 2005: each copy
 
 
 # -- Thousand-Eyes Restrict --------------------------------------------------------------
-def _equipped_monster(d, src):
-    """The monster card equipped to this card by its effect (as an Equip Card), or -1."""
-    mid = d.mid[src]
-    for p in (0, 1):
-        for e in d.sts[p]:
-            eq = d.equip[e]
-            if eq is not None and eq[0] == src and eq[1] == mid and d.data[e].is_monster:
-                return e
-    return -1
-
-
-def _ter_stats(d, src, c):
-    """Its ATK/DEF become the equipped monster's printed ATK/DEF (0 if it is face-down)."""
-    if c != src:
-        return None
-    e = _equipped_monster(d, src)
-    if e < 0:
-        return None
-    base = d.data[src]
-    if d.pos[e] & K.FACEDOWN:
-        return (-base.atk, -base.def_)
-    return (d.data[e].atk - base.atk, d.data[e].def_ - base.def_)
-
-
-def _ter_can_equip(d, link):
-    return _equipped_monster(d, link["card"]) < 0 and A.free_spell_zone(d, link)
-
-
-def _ter_substitute(d, src, c):
-    return _equipped_monster(d, src) if c == src else None
-
-
 def _other(d, src, c):
     return c != src
 
@@ -148,12 +116,7 @@ def _other(d, src, c):
 def _ter(keep_face_down):
     return (continuous("cannot_attack", _other),
             continuous("no_position_change", _other),
-            continuous("stat", _ter_stats),
-            continuous("battle_substitute", _ter_substitute),
-            ignition(A.equip_monster(A.targets, keep_face_down=keep_face_down),
-                     condition=_ter_can_equip,
-                     target=Target(A.monsters(OPP), prompt="choose a monster to equip"),
-                     once_per_turn=True, label="equip an opponent's monster"))
+            *absorb_monster(keep_face_down))
 
 
 # Other monsters cannot attack or change their battle positions (manually); once per turn,

@@ -7,7 +7,8 @@ from ....engine.actions import ANY, OPP, YOU
 from ....engine.const import GY, MZONE, SZONE
 from ....engine.effects import Target, continuous, ignition, quickplay, script, spell
 from ..common import (can_discard, can_special_summon_from, discard, equip_spell,
-                      excavate_summon, free_zone, has_normal_summonable, not_this)
+                      excavate_summon, free_zone, has_normal_summonable, not_this,
+                      summon_condition_ok)
 from ..summoning import room_after
 
 
@@ -56,14 +57,15 @@ script("Mind Control", spell(
 # -- Metamorphosis -----------------------------------------------------------------------
 def _tributable(d, link):
     """Monsters you control (face-up or face-down, a Token too) for which a Fusion Monster of
-    the same Level is in your Extra Deck (with a zone for it once the monster is gone)."""
+    the same Level is in your Extra Deck (with a zone for it once the monster is gone), one
+    whose own Summon condition allows it (not XYZ-Dragon Cannon, nor 2005's Dark Paladin)."""
     p = link["player"]
     mine = d.monsters(p)
     if not mine:
         return []
     by_level: dict = {}     # (looked up once per call: this is Metamorphosis's condition)
     for f in d.extra[p]:
-        if d.data[f].has_frame("fusion"):
+        if d.data[f].has_frame("fusion") and summon_condition_ok(d, f):
             by_level.setdefault(d.level(f), []).append(f)
     return [c for c in mine if d.level(c) > 0 and
             any(room_after(d, p, f, (c,)) for f in by_level.get(d.level(c), ()))]
@@ -72,7 +74,7 @@ def _tributable(d, link):
 def _fusion_choices(d, link):
     levels = {d.level(c) for c in link["vars"].get("tributed", ())}
     return [c for c in d.extra[link["player"]] if d.data[c].has_frame("fusion")
-            and d.level(c) in levels]
+            and d.level(c) in levels and summon_condition_ok(d, c)]
 
 
 def metamorphosis(proper):
