@@ -266,6 +266,9 @@ def test_a_whole_duel_between_two_browsers_with_a_spectator(browser, live, monke
     pa.wait_for_selector("body[data-ready='1']")
     pa.fill("#name", "Yugi")
     pa.select_option("#rules", "goat")
+    assert pa.input_value("#deck-builtin") == "goat-control"   # yugi is not a legal goat deck
+    pa.check("#casual")                                       # casual play: any deck
+    pa.select_option("#deck-builtin", "yugi")
     pa.check("#opp-human")
     pa.click("#go")
     pa.wait_for_selector("#share-link")

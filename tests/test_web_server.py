@@ -305,7 +305,7 @@ def test_a_whole_duel_against_the_bot_over_the_websocket_then_its_replay(client,
 
 def test_a_whole_duel_between_two_people_and_a_spectator(client, monkeypatch):
     spy = Spy(monkeypatch)
-    made = make_room(client, opponent="human", seed=21, rules="goat")
+    made = make_room(client, opponent="human", seed=21, rules="goat", casual=True)
     rid = made["room"]
     assert client.get(f"/api/rooms/{rid}").json()["state"] == "waiting"
     with client.websocket_connect(f"/ws/{rid}") as a:

@@ -1,5 +1,7 @@
-"""The long random-deck soak (issue 13): random legal decks of the format's playable cards, random
-and heuristic duels between them, every check of tests/test_random_play.py after every decision.
+"""The long random-deck soak (issues 13, 23): random legal decks drawn from every playable card of
+the format's pool (the whole Goat pool: as cards get scripts they join), random and heuristic
+duels between them, every check of tests/test_random_play.py after every decision. The bot
+plays them with no per-card code.
 
     python3 tools/soak.py [--seed 1] [--decks 300] [--duels 3000] [--jobs 2] [--rules goat]
                           [--json] [--only I,J,...] [--show-log]
@@ -24,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]          # this checkout's ygosim and test tools
 
 from soak_util import Decks, run_soak  # noqa: E402
+from ygosim.formats.pool import playable_pool  # noqa: E402
 
 
 def _part(args):
@@ -66,6 +69,7 @@ def main(argv=None) -> int:
     failures = [o for o in outs if o.error]
     used = sorted({o.plan["deck_a"] for o in outs} | {o.plan["deck_b"] for o in outs})
     cards = {c.name for k in used for c in decks[k].cards()}
+    pool = {c.name for c in playable_pool(a.rules)}
     endings: dict = {}
     for o in outs:
         if not o.error:
@@ -73,6 +77,7 @@ def main(argv=None) -> int:
     heuristic = sum(1 for o in outs if "heuristic" in o.plan["agents"])
     summary = {
         "seed": a.seed, "rules": a.rules, "decks": len(used), "distinct_cards": len(cards),
+        "playable_pool": len(pool), "pool_cards_played": len(cards & pool),
         "duels": len(outs), "random_vs_random": len(outs) - heuristic,
         "heuristic_vs_random": heuristic,
         "decisions": sum(o.decisions for o in outs), "turns": sum(o.turns for o in outs),
@@ -90,7 +95,8 @@ def main(argv=None) -> int:
         return 1 if failures else 0
     print(f"soak seed {a.seed} ({a.rules} rules): {summary['duels']} duels "
           f"({summary['random_vs_random']} random vs random, {heuristic} heuristic vs random) "
-          f"between {summary['decks']} random decks ({summary['distinct_cards']} distinct cards)")
+          f"between {summary['decks']} random decks ({summary['distinct_cards']} distinct cards: "
+          f"{len(cards & pool)} of the {len(pool)} playable cards of the pool)")
     print(f"  {summary['decisions']:,} decisions, {summary['turns']:,} turns, all checked; "
           f"CPU {cpu:.1f} s, wall clock {wall:.1f} s")
     print("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(endings.items())))

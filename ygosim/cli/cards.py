@@ -13,7 +13,7 @@ from ..cards.db import normalize
 from ..cards.model import CardData
 from ..engine.rules import get_rules
 from ..cards.errors import YgosimError
-from ..formats.deck import BUILT_IN, load_deck, read_deck_list
+from ..formats.deck import BUILT_IN, UNKNOWN_HINT, load_deck, read_deck_list
 from ..formats.decklist import SECTIONS
 from ..formats.lflist import load_banlist
 from ..formats.store import import_cards, known_cards
@@ -109,12 +109,15 @@ def deck_group():
                    "0-15; the default), 2020 (the same) or goat (Main 40 or more, Fusion Deck "
                    "any size, Side 0 or 15, the April 2005 list and the Goat card pool).")
 @click.option("--require-playable", is_flag=True,
-              help="Also fail (exit 1) when the deck has cards the engine cannot play yet.")
+              help="Also fail (exit 1) when the deck cannot be played: a card it does not "
+                   "know, or a Main or Fusion/Extra Deck card the engine cannot play yet.")
 @json_option
 def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
     """Check DECK against the deck rules of a format, its banlist and card pool: exit 0 legal,
-    1 not legal (or, with --require-playable, not playable), 2 unreadable. Playability (cards
-    the engine cannot play yet) is reported apart: it is not legality."""
+    1 not legal (or, with --require-playable, not playable), 2 unreadable. Playability is
+    reported apart (it is not legality): a deck plays when the project knows every card and
+    the engine plays every card of its Main and Extra Deck (what a duel uses); Side Deck cards
+    not yet playable only keep them from being sided in during a Match."""
     from ..formats.rules import check_deck, format_lists, not_playable, section_title
     if list_name and not banlist_file:
         raise click.UsageError("--list needs --banlist")
@@ -124,17 +127,23 @@ def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
     if banlist_file:
         banlist = load_banlist(banlist_file, list_name)
     problems = check_deck(the_deck, banlist, rules=r, pool=pool)
+    by_section = {s: [c.name for c in not_playable(the_deck, r, (s,))] for s in SECTIONS}
     unplayable = not_playable(the_deck, r)
+    unknown = [e for _, e in the_deck.unknown]
+    playable = not unknown and not by_section["main"] and not by_section["extra"]
     warnings = [w for listing in (banlist, pool) if listing for w in listing.warnings()]
-    failed = bool(problems) or (require_playable and bool(unplayable))
+    failed = bool(problems) or (require_playable and not playable)
     if as_json:
         echo_json({"deck": the_deck.name, "source": the_deck.source, "rules": r.name,
                    "sizes": {s: the_deck.size(s) for s in SECTIONS},
                    "banlist": banlist.name if banlist else None,
                    "pool": pool.name if pool else None,
                    "legal": not problems, "problems": problems,
-                   "unknown": [{"where": e.where, "passcode": e.code} for _, e in the_deck.unknown],
-                   "playable": not unplayable, "not_playable": [c.name for c in unplayable],
+                   "unknown": [{"where": e.where, "passcode": e.code} for e in unknown],
+                   "playable": playable,
+                   "playable_with_side": playable and not by_section["side"],
+                   "not_playable": [c.name for c in unplayable],
+                   "not_playable_by_section": by_section,
                    "notes": the_deck.notes, "warnings": warnings})
         sys.exit(1 if failed else 0)
     out = Output()
@@ -148,19 +157,34 @@ def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
         out.line(f"note: {note}", "yellow")
     for problem in problems:
         out.line(f"problem: {problem}", "red")
-    if unplayable:
-        out.line(f"not yet playable: {len(unplayable)} card{'s' if len(unplayable) != 1 else ''} "
-                 "the engine has no script for (a duel refuses them unless "
-                 "--allow-unscripted): " + ", ".join(c.name for c in unplayable),
+    played = _names_of(by_section["main"] + by_section["extra"])
+    if played:
+        out.line(f"not yet playable: {len(played)} card{'s' if len(played) != 1 else ''} the "
+                 "engine has no script for (a duel refuses them unless --allow-unscripted): "
+                 + ", ".join(played), "red" if require_playable else "yellow")
+    side = [n for n in _names_of(by_section["side"]) if n not in played]
+    if side:
+        out.line(f"Side Deck: {len(side)} card{'s' if len(side) != 1 else ''} not yet playable "
+                 "(a duel does not use them; a Match refuses to side them in): "
+                 + ", ".join(side), "yellow")
+    if unknown:
+        out.line(f"not playable: {len(unknown)} unknown passcode{'s' if len(unknown) != 1 else ''}"
+                 f" ({', '.join(str(e.code) for e in unknown[:5])}"
+                 f"{', ...' if len(unknown) > 5 else ''}) {UNKNOWN_HINT}",
                  "red" if require_playable else "yellow")
     if problems:
-        out.line(f"not legal: {len(problems)} problem{'s' if len(problems) > 1 else ''}",
-                 "bold red")
+        out.line(f"not legal: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
+                 + ("" if playable else ", not playable"), "bold red")
     else:
-        out.line("legal" + ("" if not unplayable else ", not yet playable"),
+        out.line("legal" + ("" if playable else ", not yet playable"),
                  "bold green" if not failed else "bold red")
     if failed:
         sys.exit(1)
+
+
+def _names_of(names: list[str]) -> list[str]:
+    """Names once each, in order."""
+    return list(dict.fromkeys(names))
 
 
 @deck_group.command("show", epilog=DECK_HELP)

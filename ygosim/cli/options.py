@@ -7,9 +7,12 @@
     @agent_option("--agent-a", "random", "The agent playing deck A.")
     def simulate(rules, allow_unscripted, agent_a): ...
 
-and, where duels are played, the shared check of the decks (ygosim.formats.rules):
+and, where duels are played, the shared check of the decks (ygosim.formats.rules): legality
+under a format with lists (goat; not with --casual), then playability of the Main and Extra
+Deck (refused, or a warning with --allow-unscripted), then a warning for Side Deck cards not
+yet playable:
 
-    warnings = check_playable({"deck A": a, "deck B": b}, allow_unscripted, rules)
+    found = check_decks({"deck A": a, "deck B": b}, allow_unscripted, rules, casual)
 """
 from __future__ import annotations
 
@@ -35,6 +38,13 @@ allow_unscripted_option = click.option(
     "--allow-unscripted", "allow_unscripted", is_flag=True,
     help="Play decks with cards the engine cannot play yet (cards with no script, played "
          "without their effects) instead of refusing them; a warning names them.")
+
+
+casual_option = click.option(
+    "--casual", is_flag=True,
+    help="Casual play: do not check the decks against the format's lists (goat: the April "
+         "2005 Forbidden/Limited list, its card pool and deck sizes), which every duel "
+         "otherwise does.")
 
 
 class AgentChoice(click.Choice):
@@ -82,12 +92,26 @@ jobs_option = click.option(
     help="Processes to play on (duels are shared out; the results do not depend on it).")
 
 
-def check_playable(decks: dict, allow_unscripted: bool, rules=None) -> dict:
-    """Refuse decks the engine cannot play (a YgosimError: exit status 2), or with
-    --allow-unscripted print a warning on stderr and return {label: [card names]} (for
-    --json). See ygosim.formats.rules.require_playable."""
-    from ..formats.rules import require_playable, unscripted_warning
+def check_decks(decks: dict, allow_unscripted: bool, rules=None, casual: bool = False) -> dict:
+    """Where duels are played: refuse decks that are not legal under the format's lists
+    (goat; unless `casual`) and decks whose Main or Extra Deck the engine cannot play (a
+    YgosimError: exit status 2), or with --allow-unscripted print a warning on stderr; warn
+    about Side Deck cards not yet playable. Returns {label: [names of the Main and Extra Deck
+    cards not playable]} (for --json). See ygosim.formats.rules."""
+    from ..formats.rules import (require_legal, require_playable, side_not_playable,
+                                 side_warning, unscripted_warning)
+    require_legal(decks, rules, casual)
     found = require_playable(decks, allow_unscripted, rules)
     if found:
         click.echo(unscripted_warning(found), err=True)
+    side = side_not_playable(decks, rules)
+    if side:
+        click.echo(side_warning(side), err=True)
     return found
+
+
+def deck_or_default(ref: str | None, rules, seat: int) -> str:
+    """A deck option's value, or when it was not given the rule set's default deck for that
+    seat (0: yours or deck A; 1: the opponent's): ygosim.formats.deck.default_decks."""
+    from ..formats.deck import default_decks
+    return ref if ref is not None else default_decks(rules)[seat]

@@ -10,7 +10,8 @@ from ..engine import rules as R
 from ..cards.errors import YgosimError
 from .cards import deck_group
 from .options import (RULES_HELP, AgentChoice, agent_option, allow_unscripted_option,
-                      check_playable, games_option, jobs_option, rules_option, seed_option)
+                      casual_option, check_decks, games_option, jobs_option, rules_option,
+                      seed_option)
 from .series import pct, progress_bar, ray_option, run_series, series_json, wide_console
 
 
@@ -28,12 +29,13 @@ from .series import pct, progress_bar, ray_option, run_series, series_json, wide
 @rules_option()
 @jobs_option
 @ray_option
+@casual_option
 @allow_unscripted_option
 @click.option("--report", "report", type=click.Path(dir_okay=False), default=None,
               help="Write an HTML report with plots (needs matplotlib: pip install -e '.[report]').")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, jobs, ray,
-             allow_unscripted, report, as_json):
+             casual, allow_unscripted, report, as_json):
     """DECK against a field of decks: win rates with 95% intervals, going first and second.
 
     ygosim gauntlet DECK --against D1 D2 ... [--games N] [--agent heuristic] [--report out.html]
@@ -48,9 +50,9 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
         check_plotting()
     mine = load_deck_arg(deck)
     others = [load_deck_arg(f) for f in field]
-    found = check_playable({f"deck {name}": d for name, d in zip([deck] + field,
-                                                                   [mine] + others)},
-                           allow_unscripted, rules)
+    found = check_decks({f"deck {name}": d for name, d in zip([deck] + field,
+                                                                [mine] + others)},
+                        allow_unscripted, rules, casual)
     rows = []
     with progress_bar(games * len(field), "gauntlet", not as_json) as advance:
         for name, other in zip(field, others):

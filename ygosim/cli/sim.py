@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from .options import (agent_option, allow_unscripted_option, check_playable, games_option,
-                      jobs_option, rules_option, seed_option)
+from .options import (agent_option, allow_unscripted_option, casual_option, check_decks,
+                      deck_or_default, games_option, jobs_option, rules_option, seed_option)
 from .series import pct, ray_option, rules_options
 
 
@@ -18,13 +18,14 @@ def load_deck_arg(ref: str):
 
 
 DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...), a .ydk file or a " \
-    "ydke:// URL."
+    "ydke:// URL. Default: yugi (goat-control under --rules goat)."
+OPPONENT_HELP = "Deck B (the same forms as --deck). Default: kaiba (chaos-turbo under --rules " \
+    "goat)."
 
 
 @click.command()
-@click.option("--deck", "deck_a", default="yugi", show_default=True, help=DECK_HELP)
-@click.option("--opponent", "deck_b", default="kaiba", show_default=True,
-              help="Deck B (the same forms as --deck).")
+@click.option("--deck", "deck_a", default=None, help=DECK_HELP)
+@click.option("--opponent", "deck_b", default=None, help=OPPONENT_HELP)
 @agent_option("--agent-a", "random", "The agent playing deck A.")
 @agent_option("--agent-b", "random", "The agent playing deck B.")
 @games_option(100, "How many duels (seats swap every duel).")
@@ -32,16 +33,18 @@ DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...), a 
              "seed plays the same duels.")
 @jobs_option
 @rules_option()
+@casual_option
 @allow_unscripted_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @ray_option
-def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, allow_unscripted,
-             as_json, ray):
+def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, casual,
+             allow_unscripted, as_json, ray):
     """Play N seat-swapped duels between two agents and print the results."""
     from .series import progress_bar, run_series, series_json
+    deck_a, deck_b = deck_or_default(deck_a, rules, 0), deck_or_default(deck_b, rules, 1)
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
     labels = (f"deck A ({a.name})", f"deck B ({b.name})")
-    found = check_playable(dict(zip(labels, (a, b))), allow_unscripted, rules)
+    found = check_decks(dict(zip(labels, (a, b))), allow_unscripted, rules, casual)
     unscripted = {"A": found.get(labels[0], []), "B": found.get(labels[1], [])}
     with progress_bar(games, "duels", not as_json) as advance:
         st = run_series(a, b, agent_a, agent_b, games, seed, jobs, rules, ray, advance)

@@ -23,8 +23,8 @@ from ..cards.errors import YgosimError
 from ..cards.safetext import printable
 from ..play.table import COMMANDS_HELP, PRIORITY_MODES, Table, TableError
 from .board import compact_board, esc, full_board, strip_turn
-from .options import (agent_option, allow_unscripted_option, check_playable, rules_option,
-                      seed_option)
+from .options import (agent_option, allow_unscripted_option, casual_option, check_decks,
+                      deck_or_default, rules_option, seed_option)
 
 SEAT = 0
 SHOWN_EVENTS = ("chat", "note", "undone")     # shown as they come (with the next question)
@@ -702,11 +702,12 @@ def _deck_label(ref: str) -> str:
 
 
 @click.command()
-@click.option("--deck", "deck_ref", default="yugi", show_default=True,
+@click.option("--deck", "deck_ref", default=None,
               help="Your deck: a built-in deck (yugi, kaiba, masters, the Goat decks), a .ydk "
-                   "file or a ydke:// URL.")
-@click.option("--opponent", "opp_ref", default="kaiba", show_default=True,
-              help="The bot's deck (same forms as --deck).")
+                   "file or a ydke:// URL. Default: yugi (goat-control under --rules goat).")
+@click.option("--opponent", "opp_ref", default=None,
+              help="The bot's deck (same forms as --deck). Default: kaiba (chaos-turbo under "
+                   "--rules goat).")
 @agent_option("--bot", "normal", "The bot you play against: a level (easy: the rule-of-thumb "
               "bot, normal: the search bot thinking under a second, hard: the search bot "
               "thinking longer) or an agent by name (heuristic, search, random).", dest="bot")
@@ -717,6 +718,7 @@ def _deck_label(ref: str) -> str:
 @click.option("--save-replay", "save_replay", type=click.Path(dir_okay=False), default=None,
               help="Write the replay of each duel to this file (JSON, or YAML for .yaml).")
 @rules_option()
+@casual_option
 @allow_unscripted_option
 @click.option("--priority", type=click.Choice(PRIORITY_MODES), default="auto",
               show_default=True,
@@ -730,17 +732,18 @@ def _deck_label(ref: str) -> str:
               help="Play a Match (best of 3 Duels, side decking between Duels).")
 @click.option("--games-per-match", "games", default=3, show_default=True,
               type=click.IntRange(1, 99), help="With --match: the most Duels of the Match.")
-def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, allow_unscripted,
-         priority, layout, match=False, games=3):
+def duel(deck_ref, opp_ref, bot, seed, quiet, plain, save_replay, rules, casual,
+         allow_unscripted, priority, layout, match=False, games=3):
     """Duel the bot in the terminal."""
+    deck_ref, opp_ref = deck_or_default(deck_ref, rules, 0), deck_or_default(opp_ref, rules, 1)
     deck_a, deck_b = _load(deck_ref), _load(opp_ref)
     names = (_deck_label(deck_ref), _deck_label(opp_ref))
-    check_playable({f"your deck ({names[0]})": deck_a, f"the bot's deck ({names[1]})": deck_b},
-                   allow_unscripted, rules)
+    check_decks({f"your deck ({names[0]})": deck_a, f"the bot's deck ({names[1]})": deck_b},
+                allow_unscripted, rules, casual)
     plain = plain or not sys.stdin.isatty()
     table = Table((deck_a, deck_b), opponent="bot", bot=bot, seed=seed, rules=rules,
                   games=games if match else None, deck_names=names, priority=priority,
-                  quiet=quiet, save_replay=save_replay)
+                  quiet=quiet, save_replay=save_replay, allow_unscripted=allow_unscripted)
     sys.exit(TerminalTable(IO(plain), table, SEAT, layout).run())
 
 

@@ -14,6 +14,7 @@ from ..cards.db import CardDB
 from ..cards.model import CardData
 from ..cards.errors import YgosimError
 from ..cards.safetext import printable
+from ..engine.rules import get_rules
 from .decklist import SECTION_TITLES, SECTIONS, DeckList, Entry
 from .store import find_card
 from .ydk import format_ydk, parse_ydk, read_ydk
@@ -29,6 +30,16 @@ BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters":
             "empty-jar": "empty-jar.ydk",
             "chaos-goat": "chaos-goat-suffridge-2005-us-nationals.ydk",
             "zombie": "zombie-metagame-gauntlet-2005.ydk"}
+
+# The decks a duel uses when none is named: the starter decks, and under a format with lists
+# (goat) two of its real lists, legal there (the starter decks hold Forbidden cards in goat).
+DEFAULT_DECKS = {"goat": ("goat-control", "chaos-turbo")}
+STARTER_DECKS = ("yugi", "kaiba")
+
+
+def default_decks(rules=None) -> tuple[str, str]:
+    """(your deck or deck A, the opponent's or deck B) when none is named, under `rules`."""
+    return DEFAULT_DECKS.get(get_rules(rules).name, STARTER_DECKS)
 
 
 @dataclass

@@ -5,6 +5,8 @@
     coverage("goat")            -> every card of the format's pool (its whitelist, 1,693 cards
                                    for goat) as playable, known as facts only, or unknown
     coverage(None)              -> the v10 view of every card the store knows
+    playable_pool("goat")       -> the pool's cards the engine plays (what random decks draw on)
+    random_deck(seed, "goat")   -> a random legal deck of them (soaks)
 
 A card is *playable* when the engine knows everything it does in the rule set's card era
 (CardData.playable_in: a Normal Monster, or a card with a script of that era or today's),
@@ -151,15 +153,31 @@ def coverage(rules: Rules | str | None = None, db: CardDB | None = None) -> Cove
     return Coverage(r.name, pool.name, source, list(cards.values()))
 
 
-# -- random decks from the reference list ------------------------------------------------------
+# -- random decks from the format's pool ------------------------------------------------------
+
+def playable_pool(rules: Rules | str | None = "goat", db: CardDB | None = None) -> list:
+    """Every card of the format's pool (its whitelist; a format without one: every card the
+    store knows) that the engine plays under `rules`, once each (by name), by passcode."""
+    from .rules import format_lists
+    r = get_rules(rules)
+    db = db if db is not None else card_db()
+    _, pool = format_lists(r)
+    cards = (db.get(code) for code in pool.limits) if pool is not None else iter(db)
+    found = {}
+    for card in cards:
+        if card is not None and not card.has_frame("token") and card.playable_in(r.card_era):
+            found.setdefault(normalize(card.name), card)
+    return sorted(found.values(), key=lambda c: c.passcode)
+
 
 def random_deck(seed: int, rules: Rules | str | None = "goat", size: int = 40,
                 db: CardDB | None = None):
     """A legal deck of `size` Main Deck cards (and a Fusion Deck) drawn at random (seeded: the
-    same seed gives the same deck) from the playable cards of the format's reference list:
-    within the format's banlist and copy limit. How many monsters, how many of them Normal
-    Monsters, and how large the Fusion Deck is vary with the seed, so that a series of decks
-    covers lean and busy decks alike. For soaks and tests (tools/soak.py)."""
+    same seed gives the same deck, for the same playable pool) from every playable card of the
+    format's pool (playable_pool: as cards get scripts, they join): within the format's
+    banlist and copy limit. How many monsters, how many of them Normal Monsters, and how large
+    the Fusion Deck is vary with the seed, so that a series of decks covers lean and busy
+    decks alike. For soaks and tests (tools/soak.py)."""
     from ..engine.rng import Rng
     from .deck import Deck
     from .rules import _limits_by_name, format_lists
@@ -167,12 +185,8 @@ def random_deck(seed: int, rules: Rules | str | None = "goat", size: int = 40,
     db = db if db is not None else card_db()
     banlist, _ = format_lists(r)
     limits = _limits_by_name(banlist, db) if banlist is not None else {}
-    era = r.card_era
     groups: dict[str, list] = {"normal": [], "effect": [], "spell": [], "trap": [], "extra": []}
-    for ref in reference_cards(r):
-        card = db.get(ref.passcode)
-        if card is None or not card.playable_in(era):
-            continue
+    for card in playable_pool(r, db):
         allowed = min(limits.get(normalize(card.name), r.max_copies), r.max_copies)
         if allowed <= 0:
             continue
@@ -194,8 +208,7 @@ def random_deck(seed: int, rules: Rules | str | None = "goat", size: int = 40,
             spare += wanted[group] - len(picked)
         section += picked
     if len(sections["main"]) < size:
-        raise ValueError(f"the {r.name} reference list has too few playable cards for a "
-                         f"{size}-card deck")
+        raise ValueError(f"the {r.name} pool has too few playable cards for a {size}-card deck")
     return Deck(f"random-{seed}", main=sections["main"], extra=sections["extra"],
                 source=f"a random {r.name} deck (seed {seed})")
 

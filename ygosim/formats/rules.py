@@ -2,8 +2,13 @@
 and, apart from it, playability (does the engine know everything the deck's cards do?).
 
     check_deck(deck, banlist, rules=GOAT, pool=...)   -> legality problems, one line each
-    not_playable(deck, rules)                          -> the cards the engine cannot play yet
-    require_playable({"deck A": deck, ...}, allow, rules)   -> refuses or warns (simulate, duel)
+    not_playable(deck, rules, sections)                -> the cards the engine cannot play yet
+    require_legal({"deck A": deck, ...}, rules, casual)     -> refuses decks a format's lists
+                                                           forbid (duel, simulate, match, ...)
+    require_playable({"deck A": deck, ...}, allow, rules)   -> refuses or warns (Main and Extra
+                                                           Deck: what a duel plays)
+    side_not_playable({"deck A": deck, ...}, rules)    -> Side Deck cards not yet playable (a
+                                                           warning; a Match refuses siding them)
 
 The sizes, the copy limit and the Extra Deck frames a format knows come from the rule set
 (ygosim.engine.rules.Rules: main_min/main_max, extra_max, side_sizes/side_max, max_copies,
@@ -198,25 +203,83 @@ def format_lists(rules: Rules | str | None = None) -> tuple[Banlist | None, Banl
     return out[0], out[1]
 
 
+# -- legality where duels are played -----------------------------------------------------------
+
+class IllegalDeck(YgosimError):
+    """Decks that break the rules of a format with lists (goat), where a duel is set up: one
+    line per deck (its label), then one indented line per problem. `one_line()` is the same
+    on one line (for a web reply)."""
+
+    def __init__(self, found: dict[str, list[str]], rules: Rules, hint: str):
+        self.found, self.rules, self.hint = found, rules, hint
+        heads = [f"{label} is not a legal {rules.name} deck" for label in found]
+        lines = []
+        for head, problems in zip(heads, found.values()):
+            lines.append(f"{head} ({len(problems)} problem{'s' if len(problems) != 1 else ''}):")
+            lines += [f"  {p}" for p in problems]
+        lines.append(hint)
+        super().__init__("\n".join(lines))
+
+    def one_line(self) -> str:
+        return "; ".join(f"{label} is not a legal {self.rules.name} deck: " + "; ".join(problems)
+                         for label, problems in self.found.items()) + f" ({self.hint})"
+
+
+def format_problems(deck, rules: Rules | str | None = None) -> list[str]:
+    """Every reason `deck` is not legal under the lists of the format of `rules` (its banlist
+    and card pool, with its deck sizes and frames); empty for a legal deck, and for a format
+    that has no lists (v10, 2020: their decks are not checked where duels are played)."""
+    r = get_rules(rules)
+    banlist, pool = format_lists(r)
+    if banlist is None and pool is None:
+        return []
+    return check_deck(deck, banlist, rules=r, pool=pool)
+
+
+def require_legal(decks: dict, rules: Rules | str | None = None, casual: bool = False,
+                  hint: str = "--casual plays them anyway") -> None:
+    """For everything that sets up duels (duel, simulate, match, gauntlet, the web lobby):
+    `decks` maps a label ("your deck (x)") to a deck. Under a format with lists (goat) a deck
+    that breaks them is refused: IllegalDeck names every problem of every deck. Casual play
+    (`casual`) checks nothing."""
+    r = get_rules(rules)
+    if casual:
+        return
+    found = {label: problems for label, deck in decks.items()
+             if (problems := format_problems(deck, r))}
+    if found:
+        raise IllegalDeck(found, r, hint)
+
+
 # -- playability ---------------------------------------------------------------------------------
 
-def not_playable(deck, rules: Rules | str | None = None) -> list:
-    """The distinct cards of `deck` (a Deck, or anything with main/extra lists) the engine
-    cannot play yet under `rules` (its card era: a card scripted only for goat plays in goat
-    rules): effects with no script, Normal Pendulum Monsters with a Pendulum Effect."""
+# What a duel plays: the Main and the Extra (Fusion) Deck. The Side Deck only matters in a
+# Match, when its cards are sided in (ygosim.play.match.side_swap checks them then).
+DUEL_SECTIONS = ("main", "extra")
+
+
+def not_playable(deck, rules: Rules | str | None = None, sections=SECTIONS) -> list:
+    """The distinct cards of the `sections` of `deck` (a Deck, or anything with main/extra/
+    side lists; all three by default) the engine cannot play yet under `rules` (its card era:
+    a card scripted only for goat plays in goat rules): effects with no script, Normal Pendulum
+    Monsters with a Pendulum Effect."""
     era = get_rules(rules).card_era
-    cards = deck.cards() if hasattr(deck, "cards") else \
-        [*getattr(deck, "main", deck), *getattr(deck, "extra", ())]
+    if isinstance(deck, (list, tuple)):
+        cards = list(deck)
+    else:
+        cards = [c for s in sections for c in getattr(deck, s, ())]
     return [c for c in _distinct(cards) if not c.playable_in(era)]
 
 
 def require_playable(decks: dict, allow_unscripted: bool = False,
                      rules: Rules | str | None = None) -> dict[str, list[str]]:
     """For commands that play duels (simulate, match, duel): `decks` maps a label ("deck A",
-    "your deck") to a deck. A deck with cards the engine cannot play yet is refused (a
-    YgosimError naming them and --allow-unscripted), unless `allow_unscripted`: then the
-    result maps each such label to the cards' names, for a warning (and --json)."""
-    found = {label: [c.name for c in not_playable(deck, rules)] for label, deck in decks.items()}
+    "your deck") to a deck. A deck whose Main or Extra Deck holds cards the engine cannot play
+    yet is refused (a YgosimError naming them and --allow-unscripted), unless
+    `allow_unscripted`: then the result maps each such label to the cards' names, for a
+    warning (and --json). The Side Deck is not looked at (see side_not_playable)."""
+    found = {label: [c.name for c in not_playable(deck, rules, DUEL_SECTIONS)]
+             for label, deck in decks.items()}
     found = {label: names for label, names in found.items() if names}
     if found and not allow_unscripted:
         parts = [f"{label} has {len(names)} card{'s' if len(names) != 1 else ''} the engine "
@@ -226,11 +289,27 @@ def require_playable(decks: dict, allow_unscripted: bool = False,
     return found
 
 
+def side_not_playable(decks: dict, rules: Rules | str | None = None) -> dict[str, list[str]]:
+    """label -> the names of the Side Deck cards the engine cannot play yet (only the decks
+    that have some): a duel goes on without them; a Match refuses to side them in."""
+    found = {label: [c.name for c in not_playable(deck, rules, ("side",))]
+             for label, deck in decks.items()}
+    return {label: names for label, names in found.items() if names}
+
+
 def unscripted_warning(found: dict[str, list[str]]) -> str:
     """The one-line warning require_playable's result gives with --allow-unscripted."""
     return "warning: " + "; ".join(
         f"{label}: {len(names)} card{'s' if len(names) != 1 else ''} not yet playable, played "
         f"without their effects ({_names(names)})" for label, names in found.items())
+
+
+def side_warning(found: dict[str, list[str]]) -> str:
+    """The one-line warning for side_not_playable's result."""
+    return "warning: " + "; ".join(
+        f"{label}: {len(names)} Side Deck card{'s' if len(names) != 1 else ''} not yet "
+        f"playable ({_names(names)}): a duel does not use the Side Deck, and a Match refuses "
+        f"to side {'it' if len(names) == 1 else 'them'} in" for label, names in found.items())
 
 
 def _names(names: list[str], shown: int = 8) -> str:

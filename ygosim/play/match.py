@@ -20,6 +20,10 @@ What the rulebook says, and what this module does:
   count, the Main Deck stays 40 to 60 cards and the Extra Deck 0 to 15, the card pool is the
   same, and a card moved out of the Main Deck goes to the Side Deck (and a Fusion Monster moved
   in from the Side Deck goes to the Extra Deck).
+* A Duel plays the Main and Extra Deck; the Side Deck matters when its cards are sided in. A
+  card the engine cannot play yet (no script for what it does in the rule set's era) is
+  refused when it is sided in, with the reason, and the side decking goes on (unless the
+  Match was made with `allow_unscripted`).
 
 Entry points: `play_match` (the whole loop, with callables for playing one Duel and side
 decking), `Match` (the state, for front ends that drive the loop themselves), `side_swap` and
@@ -157,7 +161,17 @@ def _find(cards, name) -> int:
     return -1
 
 
-def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None):
+def _unplayable_in(card, rules, allow_unscripted: bool) -> str | None:
+    """Why `card` may not be sided in under `rules` (a Rules value; None: v10), or None."""
+    r = get_rules(rules)
+    if allow_unscripted or card.playable_in(r.card_era):
+        return None
+    return (f"not yet playable in {r.name} rules (the engine has no script for what it does): "
+            "it cannot be sided in")
+
+
+def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None,
+              allow_unscripted: bool = False):
     """The deck after moving `outs` (cards of the Main or Extra Deck) to the Side Deck and
     `ins` (cards of the Side Deck) to the Main Deck (an Extra Deck monster: to the Extra Deck).
 
@@ -165,7 +179,8 @@ def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None):
     copy. Raises SideDeckError naming every problem: a card that is not there, a Side Deck
     whose count changes (`side_count`: the count it must keep, by default its count now), a
     Main Deck outside 40-60 cards or an Extra Deck over 15 (the sizes of `rules`, a Rules
-    value, when given: goat has no upper limits)."""
+    value, when given: goat has no upper limits), a card sided in that the engine cannot play
+    yet under `rules` (unless `allow_unscripted`)."""
     outs, ins = list(outs), list(ins)
     new = copy.copy(deck)
     new.main, new.extra, new.side = list(deck.main), list(deck.extra), list(deck.side)
@@ -193,6 +208,10 @@ def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None):
             problems.append(f"in {_card_name(name)}: " + (
                 "no more copies in your Side Deck" if had else "not in your Side Deck"))
             continue
+        why = _unplayable_in(new.side[i], rules, allow_unscripted)
+        if why:
+            problems.append(f"in {new.side[i].name}: {why}")
+            continue
         card = new.side.pop(i)
         (new.extra if card.is_extra_deck else new.main).append(card)
     new.side.extend(taken)
@@ -216,7 +235,8 @@ def side_swap(deck, outs=(), ins=(), side_count: int | None = None, rules=None):
     return new
 
 
-def check_same_pool(before, after, side_count: int, rules=None) -> list[str]:
+def check_same_pool(before, after, side_count: int, rules=None,
+                    allow_unscripted: bool = False) -> list[str]:
     """Problems of a deck a side decking callback returned whole instead of as swaps."""
     problems = []
     pool = lambda d: Counter(normalize(c.name) for c in (*d.main, *d.extra, *d.side))  # noqa
@@ -241,6 +261,11 @@ def check_same_pool(before, after, side_count: int, rules=None) -> list[str]:
     for c in after.extra:
         if not c.is_extra_deck:
             problems.append(f"Extra Deck: {c.name} belongs in the Main Deck")
+    was, now = (Counter(normalize(c.name) for c in (*d.main, *d.extra)) for d in (before, after))
+    for key, card in {normalize(c.name): c for c in (*after.main, *after.extra)}.items():
+        why = _unplayable_in(card, rules, allow_unscripted)
+        if why and now[key] > was[key]:
+            problems.append(f"in {card.name}: {why}")
     return problems
 
 
@@ -301,12 +326,13 @@ class SideDecking:
     Match.apply_side_answer)."""
 
     def __init__(self, deck, side_count: int | None = None, who: str = "you",
-                 game: int | None = None, rules=None):
+                 game: int | None = None, rules=None, allow_unscripted: bool = False):
         self.deck = deck
         self.count = len(deck.side) if side_count is None else side_count
         self.who = who
         self.game = game
         self.rules = rules
+        self.allow_unscripted = allow_unscripted
         self.outs: list = []
         self.ins: list = []
         self.done = False
@@ -319,7 +345,7 @@ class SideDecking:
                 + ["Type 'out CARD in CARD' (one swap a line), 'list', 'reset' or 'done'."])
 
     def _swap(self, outs, ins, count):
-        return side_swap(self.deck, outs, ins, count, self.rules)
+        return side_swap(self.deck, outs, ins, count, self.rules, self.allow_unscripted)
 
     def _finish(self) -> None:
         self.done = True
@@ -388,7 +414,8 @@ def text_side_deck(read_line: Callable = input, write: Callable = print) -> Call
         count = match.side_counts[player] if match is not None else len(deck.side)
         who = match.names[player] if match is not None else "you"
         sd = SideDecking(deck, count, who, match.game if match is not None else None,
-                         match.rules if match is not None else None)
+                         match.rules if match is not None else None,
+                         match.allow_unscripted if match is not None else False)
         for line in sd.intro():
             write(line)
         while not sd.done:
@@ -411,10 +438,11 @@ class Match:
     `record(duel)` -> if not `over`, `side(player, outs, ins)` for each player -> repeat."""
 
     def __init__(self, deck_a, deck_b, games: int = 3, seed: int | None = 0, options=None,
-                 names=PLAYERS, seeds=None):
+                 names=PLAYERS, seeds=None, allow_unscripted: bool = False):
         """seed: each Duel's seed is duel_seed(seed, game); or seed None and `seeds` a
         callable that gives each Duel its own seed as it starts (secret seeds: one Duel's
-        seed says nothing of the next)."""
+        seed says nothing of the next). allow_unscripted: cards the engine cannot play yet
+        may be sided in (refused otherwise)."""
         if games < 1:
             raise YgosimError(f"games per match: {games} (at least 1)")
         self.decks = [deck_a, deck_b]
@@ -426,6 +454,7 @@ class Match:
         self.options = dict(options or {})
         self.rules = get_rules(self.options.get("rules"))     # deck sizes for side decking
         self.names = tuple(names)
+        self.allow_unscripted = allow_unscripted      # cards not yet playable may be sided in
         self.result = MatchResult(limit=games)
         self.sided = [[], []]          # swaps made since the last Duel
 
@@ -520,13 +549,14 @@ class Match:
         if not outs and not ins:
             return
         self.decks[player] = side_swap(self.decks[player], outs, ins, self.side_counts[player],
-                                       self.rules)
+                                       self.rules, self.allow_unscripted)
         self.sided[player].append((tuple(_card_name(c) for c in outs),
                                    tuple(_card_name(c) for c in ins)))
 
     def replace_deck(self, player: int, deck) -> None:
         """A side decking given as the whole new deck: same cards, Side Deck count kept."""
-        problems = check_same_pool(self.decks[player], deck, self.side_counts[player], self.rules)
+        problems = check_same_pool(self.decks[player], deck, self.side_counts[player], self.rules,
+                                   self.allow_unscripted)
         if problems:
             raise SideDeckError(problems)
         self.decks[player] = deck
@@ -585,7 +615,8 @@ def agent_duel(agent_a="random", agent_b="random") -> Callable:
 def play_match(deck_a, deck_b, play_one_duel: Callable | None = None, side_deck=None,
                games: int = 3, seed: int = 0, options=None, names=PLAYERS,
                agent_a="random", agent_b="random", on_game: Callable | None = None,
-               on_side_error: Callable | None = None) -> MatchResult:
+               on_side_error: Callable | None = None,
+               allow_unscripted: bool = False) -> MatchResult:
     """Play a Match: up to `games` Duels, first to a majority wins.
 
     play_one_duel(deck_a, deck_b, seed, options, names, game) -> a finished Duel; by default
@@ -596,8 +627,9 @@ def play_match(deck_a, deck_b, play_one_duel: Callable | None = None, side_deck=
     or the whole new Deck.
     An invalid answer raises SideDeckError, unless on_side_error(player, error) is given and
     returns True: then the callable is asked again.
-    on_game(game_result, match) is called after each Duel."""
-    m = Match(deck_a, deck_b, games, seed, options, names)
+    on_game(game_result, match) is called after each Duel. A card sided in that the engine
+    cannot play yet is refused (SideDeckError) unless `allow_unscripted`."""
+    m = Match(deck_a, deck_b, games, seed, options, names, allow_unscripted)
     if play_one_duel is None:
         play_one_duel = agent_duel(agent_a, agent_b)
     if side_deck is None:

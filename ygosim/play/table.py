@@ -208,14 +208,16 @@ class Table:
     the bot after deciding, error or None); by default `think_here`: in this process; the web
     server's bots think in worker processes). on_failure(table, what, error, answer): told
     when the bot or the engine fails (see `_failed`): the duel goes on, and the front end logs
-    the error with the replay that reproduces it (by default: the log of `ygosim.table`)."""
+    the error with the replay that reproduces it (by default: the log of `ygosim.table`).
+    allow_unscripted: in a Match, cards the engine cannot play yet may be sided in (refused
+    otherwise)."""
 
     def __init__(self, decks, *, opponent: str = "bot", bot: str = "heuristic",
                  seed: int | None = None, rules: str | None = None, games: int | None = None,
                  names=None, deck_names=("", ""), priority: str = "auto",
                  quiet: bool = False, options: dict | None = None,
                  save_replay: str | None = None, position=None, seeds=None, think=None,
-                 on_failure=None):
+                 on_failure=None, allow_unscripted: bool = False):
         if opponent not in ("bot", "human"):
             raise YgosimError(f"opponent: {excerpt(opponent)!r} (bot or human)")
         if priority not in PRIORITY_MODES:
@@ -246,7 +248,8 @@ class Table:
         self.base_decks = list(decks)
         self.quiet = quiet
         self.games = games
-        self.save_path = save_replay
+        self.allow_unscripted = allow_unscripted     # in a Match: cards not yet playable may
+        self.save_path = save_replay                 # be sided in
         self.priority = [Priority(priority), Priority(priority)]
         self.stats = [Stats(), Stats()]
         self._events: list[dict] = []
@@ -271,7 +274,8 @@ class Table:
             self.match = Match(self.decks[0], self.decks[1], self.games,
                                None if self.secret else self.seed + self.match_no - 1,
                                self.options, self.names,
-                               seeds=self._seeds if self.secret else None)
+                               seeds=self._seeds if self.secret else None,
+                               allow_unscripted=self.allow_unscripted)
         self._game = 0
         self._start_duel()
 
@@ -746,6 +750,12 @@ class Table:
         return self.events(viewer, since)
 
     @locked
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A note for one seat (None: everyone), shown with the log (a front end's notice
+        about the table, e.g. Side Deck cards not yet playable)."""
+        self._emit({"type": "note", "text": text}, to=None if seat is None else (seat,))
+
+    @locked
     def say(self, seat: int, text: str) -> None:
         """A chat line from a person, for everyone at the table."""
         self._person(seat)
@@ -1007,7 +1017,8 @@ class Table:
         for p in people:
             if getattr(self.decks[p], "side", None):
                 self._siding[p] = SideDecking(self.decks[p], self.match.side_counts[p],
-                                              self.names[p], self.match.game, self.match.rules)
+                                              self.names[p], self.match.game, self.match.rules,
+                                              self.allow_unscripted)
         self._maybe_next_duel()
         return []
 

@@ -4,8 +4,11 @@ A deck comes from the lobby as one of
     {"kind": "builtin", "name": "yugi"}            a built-in deck (ygosim/decks)
     {"kind": "ydke", "url": "ydke://..."}           a pasted ydke:// URL
     {"kind": "ydk", "text": "#main ...", "filename": "my.ydk"}   an uploaded .ydk (its text)
-Nothing a client sends is ever opened as a path on the server. A deck with cards the engine
-cannot play yet is refused, naming them (the shared check, ygosim.formats.rules.not_playable).
+Nothing a client sends is ever opened as a path on the server. Under a format with lists (goat)
+a deck that breaks them is refused, naming every problem, unless the room is for casual play;
+a deck whose Main or Extra Deck holds cards the engine cannot play yet is refused, naming them;
+Side Deck cards not yet playable are named in a note (the shared checks of
+ygosim.formats.rules).
 """
 from __future__ import annotations
 
@@ -55,10 +58,11 @@ def bots() -> tuple[list[dict], str]:
 @functools.lru_cache(maxsize=1)
 def built_in_decks() -> tuple:
     """The built-in decks: name, the first line of the file (where it comes from), and for
-    each rule set whether the engine can play every card of it."""
+    each rule set whether the engine can play every card of it and whether it is legal there
+    (None: the rule set has no lists to check against)."""
     from ..engine.rules import NAMES
     from ..formats.deck import BUILT_IN, load_deck
-    from ..formats.rules import not_playable
+    from ..formats.rules import DUEL_SECTIONS, format_lists, format_problems, not_playable
     out = []
     for name, fname in BUILT_IN.items():
         text = (resources.files("ygosim") / "decks" / fname).read_text(encoding="utf-8")
@@ -66,18 +70,25 @@ def built_in_decks() -> tuple:
         if first.lower().startswith("created by"):
             first = ""
         deck = load_deck(name)
-        missing = {r: [c.name for c in not_playable(deck, r)] for r in NAMES}
+        missing = {r: [c.name for c in not_playable(deck, r, DUEL_SECTIONS)] for r in NAMES}
+        problems = {r: len(format_problems(deck, r)) if format_lists(r) != (None, None)
+                    else None for r in NAMES}
         out.append({"name": name, "about": printable(first)[:120],
                     "main": deck.size("main"), "extra": deck.size("extra"),
                     "playable": {r: not m for r, m in missing.items()},
-                    "missing": {r: len(m) for r, m in missing.items()}})
+                    "missing": {r: len(m) for r, m in missing.items()},
+                    "legal": {r: None if n is None else n == 0 for r, n in problems.items()},
+                    "problems": problems})
     return tuple(out)
 
 
 def lobby_options() -> dict:
+    from ..engine.rules import NAMES
+    from ..formats.deck import default_decks
     bot_list, default = bots()
     return {"decks": list(built_in_decks()), "rules": rule_sets(), "bots": bot_list,
-            "default_bot": default, "default_rules": "v10"}
+            "default_bot": default, "default_rules": "v10",
+            "default_decks": {r: list(default_decks(r)) for r in NAMES}}
 
 
 def player_name(value, default: str) -> str:
@@ -144,10 +155,43 @@ def load_choice(choice, who: str = "your deck"):
     return deck, name
 
 
-def require_playable(deck, rules: str, who: str = "your deck") -> None:
-    """Refuse a deck with cards the engine cannot play yet under `rules`, naming them."""
+def casual_choice(value) -> bool:
+    """The lobby's "casual play" checkbox: true, false or absent."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise LobbyError("casual: true or false")
+    return value
+
+
+def require_legal(deck, rules: str, casual: bool, who: str = "your deck") -> None:
+    """Refuse a deck that breaks the lists of the format of `rules` (goat), naming every
+    problem on one line, unless the room is for casual play."""
+    from ..formats.rules import IllegalDeck, require_legal as check
+    try:
+        check({who: deck}, rules, casual, "tick Casual play to play it anyway")
+    except IllegalDeck as e:
+        raise LobbyError(e.one_line()) from None
+
+
+def side_note(deck, rules: str) -> str | None:
+    """A note naming the deck's Side Deck cards not yet playable under `rules` (a duel does
+    not use the Side Deck), or None."""
     from ..formats.rules import not_playable
-    missing = [c.name for c in not_playable(deck, rules)]
+    names = [c.name for c in not_playable(deck, rules, ("side",))]
+    if not names:
+        return None
+    shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+    return (f"Your Side Deck has {len(names)} card{'s' if len(names) != 1 else ''} not yet "
+            f"playable under {rules} rules ({shown}): a duel does not use the Side Deck, and a "
+            f"Match refuses to side {'it' if len(names) == 1 else 'them'} in.")
+
+
+def require_playable(deck, rules: str, who: str = "your deck") -> None:
+    """Refuse a deck whose Main or Extra Deck holds cards the engine cannot play yet under
+    `rules`, naming them (the Side Deck: side_note)."""
+    from ..formats.rules import DUEL_SECTIONS, not_playable
+    missing = [c.name for c in not_playable(deck, rules, DUEL_SECTIONS)]
     if missing:
         shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more"
                                           if len(missing) > 12 else "")

@@ -128,8 +128,9 @@ class Room:
     def __init__(self, rid: str, *, opponent: str, rules: str, bot: str | None,
                  names: list, decks: list, deck_names: list, seeds=None,
                  loop: asyncio.AbstractEventLoop, owner: str = "?", bots=None,
-                 errors_dir=None, choices=None, store=None):
+                 errors_dir=None, choices=None, store=None, casual: bool = False):
         self.id = rid
+        self.casual = casual          # casual play: decks are not checked against the lists
         self.opponent = opponent
         self.rules = rules
         self.bot = bot
@@ -186,7 +187,7 @@ class Room:
         return {"opponent": self.opponent, "rules": self.rules, "bot": self.bot,
                 "names": list(self.names), "deck_names": list(self.deck_names),
                 "choices": list(self.choices), "owner": self.owner,
-                "tokens": list(self.tokens)}
+                "tokens": list(self.tokens), "casual": self.casual}
 
     def record(self, kind: str, data) -> int | None:
         """Write an input to the store (not while the room is being restored from it)."""
@@ -216,6 +217,11 @@ class Room:
                   seeds=self.next_seed, rules=self.rules, names=tuple(self.names),
                   deck_names=tuple(self.deck_names), on_failure=self.failure, **kw)
         t.watch(self._on_step)
+        from .decks import side_note
+        for seat, deck in enumerate(self.decks):
+            note = side_note(deck, self.rules)
+            if note:
+                t.note(note, seat)
         self.table = t
 
     def next_seed(self) -> int:
@@ -268,7 +274,8 @@ class Room:
             decks[1] = D.load_choice(c["choices"][1], "the bot's deck")[0]
         room = cls(saved["id"], opponent=c["opponent"], rules=c["rules"], bot=c["bot"],
                    names=list(c["names"]), decks=decks, deck_names=list(c["deck_names"]),
-                   owner=c.get("owner", "?"), choices=c["choices"], **kw)
+                   owner=c.get("owner", "?"), choices=c["choices"],
+                   casual=c.get("casual", False), **kw)
         room.tokens = list(c["tokens"])
         room._restoring = True          # (until resume has done everything again)
         return room
@@ -363,7 +370,7 @@ class Room:
         if self.opponent == "bot":
             connected[1] = True
         return {"id": self.id, "opponent": self.opponent, "bot": self.bot,
-                "rules": r.name, "rules_title": r.title,
+                "rules": r.name, "rules_title": r.title, "casual": self.casual,
                 "zones": {"emz": r.extra_monster_zones, "pendulum": r.pendulum_zones},
                 "state": "resuming" if self._restoring else
                 ("queued" if self.queued else "waiting") if self.table is None

@@ -223,7 +223,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         if not allowed_to_create(request):
             raise Refused("too many rooms made from here: wait a little", 429)
         data = fields(await read_json(request), {"deck", "name", "rules", "opponent", "bot",
-                                                 "opponent_deck", "seed"})
+                                                 "opponent_deck", "seed", "casual"})
         from ..engine.rules import NAMES
         rules = text_field(data, "rules", "v10")
         if rules not in NAMES:
@@ -236,8 +236,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             raise Refused("seed: a duel's seed here is secret and nobody's choice (choose "
                           "one on your own machine: ygosim duel --seed N)")
         name = D.player_name(data.get("name"), "Player" if opponent == "bot" else "Player 1")
+        casual = D.casual_choice(data.get("casual"))
         rooms.check_room_for(client_of(request))
         deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
+        D.require_legal(deck, rules, casual)
         D.require_playable(deck, rules)
         bot = None
         names, decks, deck_names = [name, None], [deck, None], [deck_name, None]
@@ -248,14 +250,17 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             if bot not in {b["name"] for b in bot_list}:
                 raise Refused(f"bot: {excerpt(bot, 20)!r} is not one of "
                               + ", ".join(b["name"] for b in bot_list))
-            choices[1] = data.get("opponent_deck") or {"kind": "builtin", "name": "kaiba"}
+            from ..formats.deck import default_decks
+            choices[1] = data.get("opponent_deck") or {"kind": "builtin",
+                                                       "name": default_decks(rules)[1]}
             odeck, oname = await asyncio.to_thread(D.load_choice, choices[1], "the bot's deck")
+            D.require_legal(odeck, rules, casual, "the bot's deck")
             D.require_playable(odeck, rules, "the bot's deck")
             names[1], decks[1], deck_names[1] = f"Bot ({bot})", odeck, oname
         room = Room(rooms.new_id(), opponent=opponent, rules=rules, bot=bot, names=names,
                     decks=decks, deck_names=deck_names, seeds=seeds,
                     loop=asyncio.get_running_loop(), owner=client_of(request), bots=pool,
-                    errors_dir=errors_dir, choices=choices, store=store)
+                    errors_dir=errors_dir, choices=choices, store=store, casual=casual)
         token = room.issue_token(0)
         rooms.add(room)
         if store is not None:
@@ -278,6 +283,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             raise Refused("this room's seats are taken: you can watch as a spectator", 409)
         name = D.player_name(data.get("name"), "Player 2")
         deck, deck_name = await asyncio.to_thread(D.load_choice, data.get("deck"))
+        D.require_legal(deck, room.rules, room.casual)
         D.require_playable(deck, room.rules)
         async with room.lock:
             if not room.seat_free():

@@ -1,8 +1,12 @@
 // Choosing a deck: a built-in deck, a pasted ydke:// URL or an uploaded .ydk file. The
-// server reads the deck (never a path: the file's text is sent) and refuses what it cannot play.
+// server reads the deck (never a path: the file's text is sent) and refuses what it cannot play
+// and, under rules with lists (goat), what they forbid (unless the room is for casual play).
+// A built-in deck that is not legal under the chosen rules is labelled so; when the rules
+// change, such a selection moves to the rules' default deck (seat: 0 yours, 1 the bot's).
 import { el } from "./common.js";
 
-export function deckPicker(options, { id, defaultDeck = "yugi", rules = () => "v10" } = {}) {
+export function deckPicker(options, { id, defaultDeck = "yugi", rules = () => "v10",
+  casual = () => false, seat = 0 } = {}) {
   let mode = "builtin";
   const select = el("select", { id: `${id}-builtin`, "aria-label": "built-in deck" });
   const note = el("div", { class: "deck-note muted" });
@@ -16,12 +20,17 @@ export function deckPicker(options, { id, defaultDeck = "yugi", rules = () => "v
     for (const d of options.decks) {
       const ok = d.playable[r];
       const label = `${d.name}` + (d.about ? ` — ${d.about}` : "") +
-        (ok ? "" : `  (not yet playable: ${d.missing[r]} cards)`);
+        (ok ? "" : `  (not yet playable: ${d.missing[r]} cards)`) +
+        (illegal(d, r) ? `  (not a legal ${r} deck)` : "");
       select.append(el("option", { value: d.name, text: label }));
     }
     select.value = keep;
+    const chosen = options.decks.find((x) => x.name === select.value);
+    const fallback = (options.default_decks || {})[r];
+    if (chosen && illegal(chosen, r) && !casual() && fallback) select.value = fallback[seat];
     describe();
   }
+  function illegal(d, r) { return d.legal && d.legal[r] === false; }
   function describe() {
     note.classList.remove("bad");
     if (mode !== "builtin") {
@@ -33,8 +42,9 @@ export function deckPicker(options, { id, defaultDeck = "yugi", rules = () => "v
     if (!d) { note.textContent = ""; return; }
     const r = rules();
     note.textContent = `${d.main} cards` + (d.extra ? ` + ${d.extra} Extra` : "") +
-      (d.playable[r] ? "" : ` — ${d.missing[r]} of its cards are not playable yet under ${r} rules`);
-    if (!d.playable[r]) note.classList.add("bad");
+      (d.playable[r] ? "" : ` — ${d.missing[r]} of its cards are not playable yet under ${r} rules`) +
+      (illegal(d, r) ? ` — not a legal ${r} deck (${d.problems[r]} problems): casual play only` : "");
+    if (!d.playable[r] || (illegal(d, r) && !casual())) note.classList.add("bad");
   }
   const tabs = el("div", { class: "tabs" });
   const tabButtons = {};

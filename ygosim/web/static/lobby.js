@@ -16,11 +16,19 @@ async function main() {
   for (const r of options.rules) rulesSel.append(el("option", { value: r.name, text: `${r.name} — ${r.title}` }));
   rulesSel.value = localStorage.getItem("ygosim-rules") || options.default_rules;
   const rules = () => rulesSel.value;
-  const mine = deckPicker(options, { id: "deck", defaultDeck: localStorage.getItem("ygosim-deck") || "yugi", rules });
-  const theirs = deckPicker(options, { id: "opp-deck", defaultDeck: "kaiba", rules });
+  // casual play: shown where the rules have lists to check decks against (goat)
+  const casualBox = $("casual");
+  const casual = () => !casualBox.closest(".field-row").hidden && casualBox.checked;
+  const hasLists = () => options.decks.some((d) => d.legal && d.legal[rules()] !== null);
+  const defaults = (options.default_decks || {})[rules()] || ["yugi", "kaiba"];
+  const mine = deckPicker(options, { id: "deck", defaultDeck: localStorage.getItem("ygosim-deck") || defaults[0], rules, casual, seat: 0 });
+  const theirs = deckPicker(options, { id: "opp-deck", defaultDeck: defaults[1], rules, casual, seat: 1 });
   $("my-deck").append(mine.node);
   $("bot-deck").append(theirs.node);
-  rulesSel.addEventListener("change", () => { mine.refresh(); theirs.refresh(); });
+  const syncCasual = () => { casualBox.closest(".field-row").hidden = !hasLists(); };
+  syncCasual();
+  rulesSel.addEventListener("change", () => { syncCasual(); mine.refresh(); theirs.refresh(); });
+  casualBox.addEventListener("change", () => { mine.refresh(); theirs.refresh(); });
   const botSel = $("bot");
   for (const b of options.bots) botSel.append(el("option", { value: b.name, text: b.label }));
   botSel.value = localStorage.getItem("ygosim-bot") || options.default_bot;
@@ -41,6 +49,7 @@ async function main() {
     $("go-note").textContent = "setting up the duel…";
     try {
       const body = { name: $("name").value, rules: rules(), opponent: opponent(), deck: await mine.value() };
+      if (casual()) body.casual = true;
       if (body.opponent === "bot") {
         body.bot = botSel.value;
         body.opponent_deck = await theirs.value();

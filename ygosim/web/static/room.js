@@ -51,14 +51,16 @@ async function start() {
 
 async function joinForm(info) {
   const options = await getJSON("/api/options");
-  const picker = deckPicker(options, { id: "join-deck", rules: () => info.rules });
+  const picker = deckPicker(options, { id: "join-deck", rules: () => info.rules,
+    casual: () => !!info.casual, seat: 1 });
   const name = el("input", { type: "text", id: "join-name", maxlength: 24, placeholder: "Player 2",
                              value: localStorage.getItem("ygosim-name") || "" });
   const err = el("div", { class: "errors" });
   const go = el("button", { class: "primary", id: "join-go", text: "Join the duel" });
   const watch = el("button", { id: "join-watch", text: "Just watch" });
   const box = modal(`Join ${info.names[0]}'s duel`,
-    el("p", { class: "muted", text: `Rules: ${info.rules_title}. Choose your deck.` }),
+    el("p", { class: "muted", text: `Rules: ${info.rules_title}` +
+      (info.casual ? " (casual play: decks need not be legal)" : "") + ". Choose your deck." }),
     el("div", { class: "field-row" }, el("label", { for: "join-name", text: "Your name" }), name),
     el("div", { class: "field-row" }, el("span", { class: "label", text: "Your deck" }), picker.node),
     err, el("div", { class: "buttons" }, go, watch));
