@@ -118,7 +118,7 @@ def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
     reported apart (it is not legality): a deck plays when the project knows every card and
     the engine plays every card of its Main and Extra Deck (what a duel uses); Side Deck cards
     not yet playable only keep them from being sided in during a Match."""
-    from ..formats.rules import check_deck, format_lists, not_playable, section_title
+    from ..formats.rules import deck_report, format_lists, section_title
     if list_name and not banlist_file:
         raise click.UsageError("--list needs --banlist")
     the_deck = load_deck(deck, allow_unknown=True)
@@ -126,24 +126,19 @@ def deck_check(deck, banlist_file, list_name, rules, require_playable, as_json):
     banlist, pool = format_lists(r)
     if banlist_file:
         banlist = load_banlist(banlist_file, list_name)
-    problems = check_deck(the_deck, banlist, rules=r, pool=pool)
-    by_section = {s: [c.name for c in not_playable(the_deck, r, (s,))] for s in SECTIONS}
-    unplayable = not_playable(the_deck, r)
+    report = deck_report(the_deck, r, banlist, pool)
+    problems, playable = report["problems"], report["playable"]
+    by_section = report["not_playable_by_section"]
     unknown = [e for _, e in the_deck.unknown]
-    playable = not unknown and not by_section["main"] and not by_section["extra"]
     warnings = [w for listing in (banlist, pool) if listing for w in listing.warnings()]
     failed = bool(problems) or (require_playable and not playable)
     if as_json:
+        report["unknown"] = [{"where": u["where"], "passcode": u["passcode"]}
+                             for u in report["unknown"]]
         echo_json({"deck": the_deck.name, "source": the_deck.source, "rules": r.name,
                    "sizes": {s: the_deck.size(s) for s in SECTIONS},
                    "banlist": banlist.name if banlist else None,
-                   "pool": pool.name if pool else None,
-                   "legal": not problems, "problems": problems,
-                   "unknown": [{"where": e.where, "passcode": e.code} for e in unknown],
-                   "playable": playable,
-                   "playable_with_side": playable and not by_section["side"],
-                   "not_playable": [c.name for c in unplayable],
-                   "not_playable_by_section": by_section,
+                   "pool": pool.name if pool else None, **report,
                    "notes": the_deck.notes, "warnings": warnings})
         sys.exit(1 if failed else 0)
     out = Output()

@@ -289,6 +289,37 @@ def require_playable(decks: dict, allow_unscripted: bool = False,
     return found
 
 
+def deck_report(deck, rules: Rules | str | None = None, banlist: Banlist | None = None,
+                pool: Banlist | None = None) -> dict:
+    """Legality and playability of `deck` (a Deck read with its unknown passcodes) under
+    `rules`, against `banlist` and `pool` (None: the format's own lists, format_lists), as
+    `deck check --json` gives them:
+
+    legal, problems               legality (check_deck)
+    unknown                       the passcodes no card has: [{where, passcode, section}]
+    playable                      a duel takes the deck: every passcode known, every Main and
+                                  Extra Deck card playable
+    playable_with_side            and every Side Deck card too (anything may be sided in)
+    playable_main                 the Main Deck alone is known and playable
+    not_playable                  the known cards not yet playable (names, all sections)
+    not_playable_by_section       the same per section"""
+    r = get_rules(rules)
+    if banlist is None and pool is None:
+        banlist, pool = format_lists(r)
+    problems = check_deck(deck, banlist, rules=r, pool=pool)
+    by_section = {s: [c.name for c in not_playable(deck, r, (s,))] for s in SECTIONS}
+    unknown = {s: [e for sec, e in getattr(deck, "unknown", ()) if sec == s] for s in SECTIONS}
+    ok = {s: not by_section[s] and not unknown[s] for s in SECTIONS}
+    playable = ok["main"] and ok["extra"] and not unknown["side"]
+    return {"legal": not problems, "problems": problems,
+            "unknown": [{"where": e.where, "passcode": e.code, "section": s}
+                        for s in SECTIONS for e in unknown[s]],
+            "playable": playable, "playable_with_side": playable and ok["side"],
+            "playable_main": ok["main"],
+            "not_playable": [c.name for c in not_playable(deck, r)],
+            "not_playable_by_section": by_section}
+
+
 def side_not_playable(decks: dict, rules: Rules | str | None = None) -> dict[str, list[str]]:
     """label -> the names of the Side Deck cards the engine cannot play yet (only the decks
     that have some): a duel goes on without them; a Match refuses to side them in."""
