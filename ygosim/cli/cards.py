@@ -13,7 +13,7 @@ from ..cards.db import normalize
 from ..cards.model import CardData
 from ..engine.rules import get_rules
 from ..cards.errors import YgosimError
-from ..formats.deck import BUILT_IN, UNKNOWN_HINT, load_deck, read_deck_list
+from ..formats.deck import BUILT_IN, NOT_GOAT_LEGAL, UNKNOWN_HINT, load_deck, read_deck_list
 from ..formats.decklist import SECTIONS
 from ..formats.lflist import load_banlist
 from ..formats.store import import_cards, known_cards
@@ -23,7 +23,9 @@ from ..formats.ydke import format_ydke
 from ..cards.safetext import printable, quoted
 from .options import rules_option
 
-DECK_HELP = f"DECK is a .ydk file, a ydke:// URL, or a built-in deck: {', '.join(BUILT_IN)}."
+DECK_HELP = (f"DECK is a .ydk file, a ydke:// URL, or a built-in deck: {', '.join(BUILT_IN)} "
+             f"({', '.join(NOT_GOAT_LEGAL)} are not legal Goat decks; the others are real Goat "
+             "lists).")
 KIND_ORDER = {"monster": 0, "spell": 1, "trap": 2}
 
 

@@ -17,8 +17,9 @@ def load_deck_arg(ref: str):
     return load_deck(ref)
 
 
-DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...), a .ydk file or a " \
-    "ydke:// URL. Default: yugi (goat-control under --rules goat)."
+DECK_HELP = "Deck A: a built-in deck (yugi, kaiba, masters, goat-control...; yugi, kaiba and " \
+    "masters are not legal Goat decks), a .ydk file or a ydke:// URL. Default: yugi " \
+    "(goat-control under --rules goat)."
 OPPONENT_HELP = "Deck B (the same forms as --deck). Default: kaiba (chaos-turbo under --rules " \
     "goat)."
 

@@ -703,8 +703,10 @@ def _deck_label(ref: str) -> str:
 
 @click.command()
 @click.option("--deck", "deck_ref", default=None,
-              help="Your deck: a built-in deck (yugi, kaiba, masters, the Goat decks), a .ydk "
-                   "file or a ydke:// URL. Default: yugi (goat-control under --rules goat).")
+              help="Your deck: a built-in deck (yugi, kaiba, masters: not legal Goat decks; the "
+                   "Goat decks: goat-control, chaos-turbo, warrior, empty-jar, chaos-goat, "
+                   "zombie), a .ydk file or a ydke:// URL. Default: yugi (goat-control under "
+                   "--rules goat).")
 @click.option("--opponent", "opp_ref", default=None,
               help="The bot's deck (same forms as --deck). Default: kaiba (chaos-turbo under "
                    "--rules goat).")

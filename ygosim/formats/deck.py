@@ -31,6 +31,10 @@ BUILT_IN = {"yugi": "starter-yugi.ydk", "kaiba": "starter-kaiba.ydk", "masters":
             "chaos-goat": "chaos-goat-suffridge-2005-us-nationals.ydk",
             "zombie": "zombie-metagame-gauntlet-2005.ydk"}
 
+# The built-in decks that are not legal Goat decks (goat rules play them only with --casual):
+# the 2002 starter decks hold cards Forbidden in April 2005, masters today's Extra Deck cards.
+NOT_GOAT_LEGAL = ("yugi", "kaiba", "masters")
+
 # The decks a duel uses when none is named: the starter decks, and under a format with lists
 # (goat) two of its real lists, legal there (the starter decks hold Forbidden cards in goat).
 DEFAULT_DECKS = {"goat": ("goat-control", "chaos-turbo")}
