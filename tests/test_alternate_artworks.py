@@ -1,7 +1,9 @@
 """Alternate artworks: a deck file may name a built-in card by any of its printed passcodes
-(ygosim/cards/data/alternate-artworks.tsv), with no card database imported."""
+(ygosim/cards/data/alternate-artworks.tsv, written by tools/gen_facts.py --artworks), with no
+card database imported: a real list exported with an alternate artwork of a Goat card loads."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from ygosim.cards.db import DATA_DIR, ARTWORKS_FILE, card_db, load_alternate_artworks
@@ -36,3 +38,19 @@ def test_a_deck_with_alternate_passcodes_loads_and_is_goat_legal():
     assert [c.name for c in deck.main[:3]] == ["Ring of Destruction", "Dark Magician", "Kuriboh"]
     banlist, pool = format_lists("goat")
     assert check_deck(deck, banlist, rules="goat", pool=pool) == []
+
+
+def test_the_file_is_what_the_tool_writes(tmp_path):
+    """Every other passcode the reference database prints for a built-in card (the whole Goat
+    pool among them: Widespread Ruin 77754945, Harpie's Feather Duster 18144507, Polymerization
+    27847700) is in the file."""
+    from test_goat_cards import reference_db
+    db = reference_db()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import gen_facts
+    out = tmp_path / "alts.tsv"
+    rows = gen_facts.artworks(db, out)
+    assert out.read_text() == (Path(DATA_DIR) / ARTWORKS_FILE).read_text()
+    assert {(77754945, "Widespread Ruin"), (18144507, "Harpie's Feather Duster"),
+            (27847700, "Polymerization")} <= set(rows)
+    assert not [code for code, _ in rows if code >= 100_000_000]

@@ -11,6 +11,12 @@
         the descriptions (`text`, `era_text`) written into FILE by hand and drops the cards a
         hand-written file has taken over.
 
+    python tools/gen_facts.py CDB --artworks [--out FILE]
+        writes FILE (default ygosim/cards/data/alternate-artworks.tsv): every other passcode
+        printed for a built-in card (an alternate artwork or reprint: a CDB row whose alias is
+        the card's passcode and whose name is the card's; 8-digit passcodes only), so that a
+        deck file may name a card by any of them with no card database imported.
+
 Only names, passcodes and numeric facts are taken (and a Fusion Monster's materials: the card
 names its description lists; a Ritual Spell's `ritual`: the Ritual Monster it names, or the
 Attribute it allows, and the Level total); descriptions are written by the project. A Normal Monster gets
@@ -162,6 +168,32 @@ def by_names(db, names_path: str) -> None:
                    default_flow_style=None)
 
 
+ARTWORKS_HEADER = """\
+# Alternate artworks of the built-in cards: the other passcodes printed for the same card (a
+# fact: cards-2020.cdb rows whose alias is a built-in card's passcode and whose name is that
+# card's; written by tools/gen_facts.py --artworks). A deck file may use any of them.
+# passcode<TAB>name
+"""
+
+
+def artworks(db, out_path: Path) -> list[tuple[int, str]]:
+    """Write out_path (see the module's text); returns its (passcode, name) rows."""
+    cards = {}
+    for path in data_files():
+        for row in load_data_rows(path):
+            cards[int(row["passcode"])] = row["name"]
+    rows = []
+    for code, alias, name in db.execute("select d.id, d.alias, t.name from datas d join texts t "
+                                        "on d.id = t.id where d.alias != 0 order by d.id"):
+        own = cards.get(alias)
+        if own is not None and code not in cards and code < 100_000_000 \
+                and normalize(name) == normalize(own):
+            rows.append((code, own))
+    out_path.write_text(ARTWORKS_HEADER + "".join(f"{c}\t{n}\n" for c, n in rows),
+                        encoding="utf-8")
+    return rows
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -170,13 +202,19 @@ def main(argv=None) -> None:
     ap.add_argument("names", nargs="?", help="a file of card names, one a line")
     ap.add_argument("--pool", nargs="?", const=POOL, type=Path, metavar="WHITELIST",
                     help=f"write the facts of a card pool (default: {POOL.relative_to(ROOT)})")
-    ap.add_argument("--out", type=Path, default=OUT, help="with --pool: the file to write "
-                    f"(default: {OUT.relative_to(ROOT)})")
+    ap.add_argument("--artworks", action="store_true",
+                    help="write the alternate passcodes of the built-in cards")
+    ap.add_argument("--out", type=Path, default=None, help="with --pool or --artworks: the file "
+                    f"to write (default: {OUT.relative_to(ROOT)}, "
+                    f"{(DATA_DIR / ARTWORKS_FILE).relative_to(ROOT)})")
     args = ap.parse_args(argv)
-    if (args.names is None) == (args.pool is None):
-        ap.error("give either NAMES.txt or --pool")
+    if sum((args.names is not None, args.pool is not None, args.artworks)) != 1:
+        ap.error("give one of NAMES.txt, --pool or --artworks")
     db = sqlite3.connect(f"file:{Path(args.cdb).resolve()}?mode=ro", uri=True)
-    if args.pool is not None:
+    if args.artworks:
+        artworks(db, args.out or DATA_DIR / ARTWORKS_FILE)
+    elif args.pool is not None:
+        args.out = args.out or OUT
         pool(db, args.pool, args.out)
     else:
         by_names(db, args.names)
