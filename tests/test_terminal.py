@@ -121,6 +121,39 @@ def test_wrong_entries_are_explained_and_asked_again():
     assert t.duel.n_decisions == 0
 
 
+def test_help_prints_its_lines_and_text_from_outside_stays_on_one_line():
+    t, status, out = terminal(["help", "card Dark Magician", "say a\x0bb", "quit"])
+    assert status == 0 and "\\x0a" not in out
+    lines = out.splitlines()
+    first = next(i for i, x in enumerate(lines) if "this text" in x)        # help: its lines
+    assert any(x.lstrip().startswith("stop PHASE") for x in lines[first:first + 20])
+    assert sum(1 for x in lines[first - 12:first + 12] if x.startswith("  ")) >= 8
+    from ygosim.cards.safetext import printable
+    assert printable("a\nb") == "a\\x0ab"                 # a name or a path: one line
+    assert printable("a\r\nb\x1b[2J", newlines=True) == "a\nb\\x1b[2J"
+
+
+def test_counters_are_shown_on_the_terminal_board():
+    from rich.text import Text
+    from ygosim.cli.board import full_board
+    from ygosim.play.scenario import build
+    d = build({"rules": "goat", "turn": 3, "turn_player": "A",
+               "A": {"hand": ["Breaker the Magical Warrior"]},
+               "B": {"spells": ["Call of the Haunted"]}})
+    summon = next(o for o in d.legal_actions() if o.verb == "summon")
+    d.apply(summon)
+    while d.pending.kind != "action":                     # nobody responds
+        d.apply(next(o for o in d.legal_actions() if o.verb == "pass"))
+    for viewer in (0, 1):                   # counters are public: both players see them
+        obs = observe(d, viewer)
+        compact = "\n".join(Text.from_markup(x).plain for x in compact_board(obs, 100))
+        full = "\n".join(Text.from_markup(x).plain for x in full_board(obs, 100))
+        assert "(1 Spell Counter)" in compact and "1900/1000" in compact
+        assert "1 Spell Counter" in full and "Spell Counters" not in full
+    d.add_counter(d.mzone[0][0], "spell", 1)
+    assert "2 Spell Counters" in "".join(compact_board(observe(d, 1), 100))
+
+
 def test_bytes_that_are_not_text_at_the_prompt():
     r = run_cli(["--seed", "2", "--quiet"], b"\xff\xfe\n\xed\xa0\x80\n1\nquit\n")
     assert r.exit_code == 0, r.output

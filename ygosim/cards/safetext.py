@@ -73,11 +73,17 @@ def _ints_shortened(value, depth):
     return value
 
 
-def printable(text) -> str:
+def printable(text, newlines: bool = False) -> str:
     """`text` with every control character and lone surrogate written as an escape (\\x1b,
-    \\ud800); ordinary text, newlines excepted, is unchanged. Non-strings are shown()."""
+    \\ud800), newlines too (\\x0a): whatever text from outside holds, it prints as one line
+    that cannot move the cursor (a name, a path, a quote of bad input), and `printable(x) == x`
+    says that x has no control character. newlines=True keeps the newlines of a text of
+    several lines (a help text, a card's description) and escapes every other control
+    character. Ordinary text is unchanged. Non-strings are shown()."""
     if not isinstance(text, str):
         text = shown(text)
+    if newlines:
+        return "\n".join(printable(line) for line in text.replace("\r\n", "\n").split("\n"))
     out = []
     for ch in text:
         o = ord(ch)

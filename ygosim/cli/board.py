@@ -19,10 +19,11 @@ COMPACT_NAME = 20       # in the compact layout
 _TURN = re.compile(r"^T\d+ ")
 
 
-def esc(text) -> str:
-    """Text from outside, safe inside rich markup: control characters escaped, [ escaped."""
+def esc(text, lines: bool = False) -> str:
+    """Text from outside, safe inside rich markup: control characters escaped, [ escaped;
+    lines=True keeps the newlines of a text of several lines (help, a card's description)."""
     from rich.markup import escape
-    return escape(printable(str(text)))
+    return escape(printable(str(text), newlines=lines))
 
 
 def _initials(word: str) -> str:
@@ -106,6 +107,14 @@ def monster_stats(card: dict) -> str:
     return f"{card.get('atk', 0)}/{card.get('def', 0)}"
 
 
+def counters_text(card: dict) -> str:
+    """The counters on a card, in words ("2 Spell Counters, 1 Shield Counter"); "" for none.
+    Counters are public: the observation holds them for every face-up card on the field."""
+    held = card.get("counters") or {}
+    return ", ".join(f"{n} {str(kind).title()} Counter{'s' if n != 1 else ''}"
+                     for kind, n in sorted(held.items()))
+
+
 def mid_line(obs: dict, width: int) -> str:
     viewer = obs["player"]
     tp = obs["turn_player"]
@@ -155,6 +164,8 @@ def _card_cell(card: dict) -> str:
         text += f"{pad}{'face-up' if card.get('faceup', True) else 'set'}"
         if card.get("equipped_to"):
             text += f", equipped to {card['equipped_to']}"
+    if card.get("counters"):
+        text += f", {esc(counters_text(card))}"
     return text
 
 
@@ -212,6 +223,8 @@ def _compact_item(card: dict, own: bool) -> tuple[str, str]:
         extra = " (set)"
     if card.get("equipped_to"):
         extra += f" ->{card['equipped_to']}"
+    if card.get("counters"):
+        extra += f" ({counters_text(card)})"
     plain = f"{zone} {name}{extra}"
     return plain, f"{zone} [bold {style}]{esc(name)}[/]{esc(extra)}"
 

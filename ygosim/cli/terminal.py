@@ -478,7 +478,7 @@ class TerminalTable:
         raw_rest = s.partition(" ")[2].strip()
         try:
             if low in ("help", "?", "h"):
-                io.out(esc(HELP))
+                io.out(esc(HELP, lines=True))
                 return
             if low in ("quit", "exit", "q"):
                 raise Quit()
@@ -684,7 +684,7 @@ def trivial(line: str) -> bool:
 def card_lines(info: dict) -> list[str]:
     out = [f"[bold]{esc(info['name'])}[/]  [dim]{info['passcode']}[/]", esc(info["kind_line"])]
     if info["text"]:
-        out.append(esc(info["text"]))
+        out.append(esc(info["text"], lines=True))
     if not info["playable"]:
         out.append("[dim](the simulator does not play this card's effect yet)[/]")
     return out
