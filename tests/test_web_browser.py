@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -24,26 +23,16 @@ sync_api = pytest.importorskip("playwright.sync_api",
 from ygosim.play import replay as R  # noqa: E402
 from ygosim.engine.observe import SPECTATOR  # noqa: E402
 
-from web_util import SEED, LiveServer, Spy, pick  # noqa: E402
+from web_util import SEED, LiveServer, Spy, launched_browser, pick, shot, skip_without_chromium  # noqa: E402
 
-CHROMIUM = os.environ.get("YGOSIM_CHROMIUM") or shutil.which("chromium") or \
-    shutil.which("chromium-browser") or "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium to drive ({CHROMIUM} is not there): install one with "
-                "`apt-get install chromium`, or set YGOSIM_CHROMIUM", allow_module_level=True)
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+skip_without_chromium()
 VIEWPORT = {"width": 1280, "height": 800}
 ANSWERS_LIMIT = 600
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+    yield from launched_browser()
 
 
 @pytest.fixture(scope="module")
@@ -57,21 +46,6 @@ def shots(tmp_path):
     d = Path(os.environ.get("YGOSIM_SHOTS") or tmp_path)
     d.mkdir(parents=True, exist_ok=True)
     return d
-
-
-def shot(page, path: Path) -> None:
-    """A screenshot; with Pillow there, in 255 colours (a fifth of the size, the same look)."""
-    page.evaluate("() => document.getElementById('toasts')?.remove()")   # passing notes
-    data = page.screenshot()
-    try:
-        import io
-        from PIL import Image
-        img = Image.open(io.BytesIO(data)).convert("RGB")
-        img = img.quantize(colors=255, method=Image.Quantize.FASTOCTREE,
-                           dither=Image.Dither.NONE)
-        img.save(path, optimize=True)
-    except ImportError:
-        path.write_bytes(data)
 
 
 class Person:
@@ -105,16 +79,16 @@ class Person:
         return self.page.get_attribute("body", "data-state") or ""
 
     def options(self) -> list[dict]:
-        out = []
-        for b in self.page.query_selector_all("#options button.option"):
-            out.append({"index": int(b.get_attribute("data-index")),
-                        "text": b.get_attribute("data-text"),
-                        "enabled": b.is_enabled()})
-        return out
+        """The answers on the page, read at one moment (the list is drawn anew with each
+        frame the server sends)."""
+        return self.page.evaluate("""() => [...document.querySelectorAll(
+            '#options button.option')].map(b => ({index: Number(b.dataset.index),
+                                                  text: b.dataset.text, enabled: !b.disabled}))""")
 
     def answer(self, prefer=None) -> None:
-        """Answer the question on the page: summons and attacks by clicking the card on the
-        board and the menu item; the rest from the list."""
+        """Answer the question on the page: summons by clicking the card on the board and the
+        menu item, attacks by clicking the attacker and then its target; the rest from the
+        list."""
         opts = self.options()
         if not opts or not all(o["enabled"] for o in opts):
             return
@@ -131,7 +105,14 @@ class Person:
         pid = self.prompt_id()
         if key and self.page.query_selector(f'[data-cardkey="{key}"].actable'):
             self.page.click(f'[data-cardkey="{key}"]')
-            self.page.click(f'#card-menu button[data-index="{i}"]')
+            if data["verb"] == "attack":
+                if self.page.query_selector("#card-menu #menu-attack"):   # it can do more
+                    self.page.click("#card-menu #menu-attack")
+                t = data["target"]
+                target = f"f:{t['controller']}:{t['zone']}" if t else f"lp:{1 - cv['controller']}"
+                self.page.click(f'[data-cardkey="{target}"].target')
+            else:
+                self.page.click(f'#card-menu button[data-index="{i}"]')
             self.clicked_cards += 1
         elif i < 9 and self.answered % 3 == 2:        # the keys 1-9 answer too
             self.page.keyboard.press(str(i + 1))
@@ -173,7 +154,7 @@ def test_a_whole_duel_against_the_bot_in_the_browser(browser, live, shots, monke
     page.fill("#name", "Yugi")
     page.select_option("#deck-builtin", "yugi")
     page.select_option("#rules", "v10")
-    page.select_option("#bot", "heuristic")
+    page.select_option("#bot", "easy")
     page.select_option("#opp-deck-builtin", "kaiba")
     shot(page, shots / "lobby.png")
     page.click("#go")

@@ -13,10 +13,12 @@ alternate artwork of the built-in one.
 from __future__ import annotations
 
 import copyreg
+import fnmatch
 import importlib
 import json
 import os
 import sqlite3
+from importlib import resources
 from pathlib import Path
 
 import yaml
@@ -25,7 +27,8 @@ from .errors import YgosimError
 from .safetext import printable, quoted
 from .model import CURRENT, CardData, card_from_dict
 
-DATA_DIR = Path(__file__).parent / "data"
+# the built-in fact files, found as package data (a folder, or inside an archive)
+DATA_DIR = resources.files(__package__) / "data"
 STORE_FILE = "cards.sqlite3"
 OLD_STORE_FILE = "cards.yaml"          # the store before SQLite: read once, then left alone
 SCHEMA_VERSION = "1"
@@ -174,17 +177,18 @@ def load_yaml_cards(path: Path) -> list[CardData]:
 DATA_PATTERNS = ("*.yaml", "*.jsonl")
 
 
-def data_files() -> list[Path]:
+def data_files() -> list:
     """The built-in fact files: the hand-written *.yaml, then the generated *.jsonl."""
-    return [p for pattern in DATA_PATTERNS for p in sorted(DATA_DIR.glob(pattern))]
+    files = sorted(DATA_DIR.iterdir(), key=lambda p: p.name)
+    return [p for pattern in DATA_PATTERNS for p in files if fnmatch.fnmatch(p.name, pattern)]
 
 
-def load_data_rows(path: Path) -> list[dict]:
-    """The card rows (dicts of facts, as in cards.yaml) of one built-in fact file: a YAML list,
-    or JSON lines (one card's object a line; blank lines and lines starting with '#' are
-    comments)."""
-    with open(path, encoding="utf-8") as f:
-        if path.suffix == ".jsonl":
+def load_data_rows(path) -> list[dict]:
+    """The card rows (dicts of facts, as in cards.yaml) of one built-in fact file (a Path or
+    a package resource): a YAML list, or JSON lines (one card's object a line; blank lines and
+    lines starting with '#' are comments)."""
+    with path.open(encoding="utf-8") as f:
+        if path.name.endswith(".jsonl"):
             return [json.loads(line) for line in f if line.strip() and not line.startswith("#")]
         return yaml.load(f, Loader=_Loader) or []
 
@@ -192,10 +196,10 @@ def load_data_rows(path: Path) -> list[dict]:
 ARTWORKS_FILE = "alternate-artworks.tsv"
 
 
-def load_alternate_artworks(path: Path) -> list[tuple[int, str]]:
+def load_alternate_artworks(path) -> list[tuple[int, str]]:
     """The other passcodes of built-in cards (alternate artworks), as (passcode, name)."""
     out = []
-    with open(path, encoding="utf-8") as f:
+    with path.open(encoding="utf-8") as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
                 code, name = line.rstrip("\n").split("\t")

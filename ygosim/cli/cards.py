@@ -315,12 +315,68 @@ def cards_search(text, limit, as_json):
         out.line(f"... and {len(found) - limit} more (--limit)")
 
 
+FRAME_STYLE = {"normal": "yellow", "effect": "dark_orange", "fusion": "medium_purple",
+               "ritual": "steel_blue1", "synchro": "white", "xyz": "grey50", "link": "blue",
+               "spell": "green", "trap": "magenta"}
+
+
+def card_face(card: CardData, text: str = ""):
+    """The drawn face of a card (a rich Panel), for a terminal: name, Level and Attribute or
+    the Spell/Trap kind, Type, ATK/DEF, and the project's description."""
+    from rich.panel import Panel
+    from rich.text import Text
+    frame = card.kind if card.kind != "monster" else next(
+        (f for f in ("link", "xyz", "synchro", "fusion", "ritual") if f in card.frames),
+        "normal" if "normal" in card.frames else "effect")
+    style = FRAME_STYLE.get(frame, "white")
+    body = Text()
+    if card.kind == "monster":
+        stars = card.level or card.rank
+        mark = f"LINK-{card.link_rating}" if card.link_rating else \
+            ("☆" if card.rank else "★") * min(stars, 12)
+        body.append(f"{card.attribute}  {mark}\n", style="bold")
+        frames = "/".join(f.replace("_", " ").title() for f in card.frames)
+        body.append(f"[{card.type}/{frames}]\n")
+    else:
+        sub = {"quickplay": "Quick-Play"}.get(card.subtype, card.subtype.capitalize())
+        body.append(f"[{card.kind.capitalize()} Card{' / ' + sub if sub and sub != 'Normal' else ''}]\n",
+                    style="bold")
+    if text:
+        body.append("\n" + printable(text, newlines=True) + "\n", style="italic")
+    if card.kind == "monster":
+        atk = "?" if card.atk_q else card.atk
+        dfn = "-" if card.link_rating else ("?" if card.def_q else card.def_)
+        body.append(f"\nATK/{atk}  DEF/{dfn}", style="bold")
+    return Panel(body, title=Text(printable(card.name), style="bold"), title_align="left",
+                 border_style=style, width=34, subtitle=str(card.passcode),
+                 subtitle_align="right")
+
+
+def picture_lines(path):
+    """A card picture as half-block characters (rich-pixels), 28 columns across."""
+    try:
+        from rich_pixels import Pixels
+    except ImportError:
+        raise YgosimError("showing card pictures in a terminal needs Pillow and rich-pixels: "
+                          "python3 -m pip install 'ygosim[images]'") from None
+    try:
+        return Pixels.from_image_path(path, resize=(28, 40))
+    except (OSError, ValueError) as e:
+        raise YgosimError(f"{printable(str(path))}: not a picture that can be read "
+                          f"({printable(str(e))[:80]})") from None
+
+
 @cards_group.command("show")
 @click.argument("card")
 @rules_option(help="Show the card as it plays under this rule set (goat: its 2005 text, where "
                    "that differs).")
+@click.option("--card-images", "card_images", metavar="DIR", envvar="YGOSIM_CARD_IMAGES",
+              type=click.Path(file_okay=False),
+              help="A folder of card pictures named by passcode, as EDOPro's pics folder "
+                   "(DIR/46986414.jpg): on a terminal the card's picture is drawn above its "
+                   "facts (its drawn face when the folder has none). Also $YGOSIM_CARD_IMAGES.")
 @json_option
-def cards_show(card, rules, as_json):
+def cards_show(card, rules, card_images, as_json):
     """The facts of a card, by NAME or PASSCODE."""
     db = known_cards()
     found = db.get(card)
@@ -333,10 +389,16 @@ def cards_show(card, rules, as_json):
     version = found.for_era(r.card_era)
     others = db.codes_of(found)[1:]
     alias = db.get(found.alias) if found.alias and found.alias not in others else None
+    picture = None
+    if card_images is not None:
+        from ..formats.pics import CardPictures
+        picture = CardPictures(card_images).find(found, db)
     if as_json:
         echo_json({**stat_text(found), "also": others, "alias": found.alias or None,
                    "rules": r.name, "text": version.text,
-                   "playable": version.playable, "pendulum_effect": found.pendulum_effect})
+                   "playable": version.playable, "pendulum_effect": found.pendulum_effect}
+                  | ({} if card_images is None
+                     else {"picture": None if picture is None else str(picture)}))
         return
     rows = [["Passcode", found.passcode]]
     if others:
@@ -353,6 +415,13 @@ def cards_show(card, rules, as_json):
     rows.append(["Playable", "yes" if version.playable else
                  "not yet (the engine has no script for what it does)"])
     out = Output()
+    if card_images is not None:
+        if out.console:
+            out.console.print(picture_lines(picture) if picture is not None
+                              else card_face(version, version.text or ""))
+        else:
+            rows.append(["Picture", printable(str(picture)) if picture is not None
+                         else "none in that folder (the drawn face is shown on a terminal)"])
     if out.console:
         out.table(found.name, [], rows)
     else:

@@ -33,7 +33,13 @@ HEADER_TIMEOUT = 10.0     # seconds a connection has to send a request's headers
                    "ygosim/web in your data folder.")
 @click.option("--memory", is_flag=True,
               help="Keep the rooms in memory only (nothing written; a restart loses them).")
-def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms, data_dir, memory):
+@click.option("--card-images", "card_images", metavar="DIR", envvar="YGOSIM_CARD_IMAGES",
+              type=click.Path(file_okay=False),
+              help="A folder of card pictures named by passcode, as EDOPro's pics folder "
+                   "(DIR/46986414.jpg): the board shows them instead of the drawn card faces "
+                   "(a card without one keeps its drawn face). Also $YGOSIM_CARD_IMAGES.")
+def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms, data_dir, memory,
+          card_images):
     """Duel in the browser: start a web server and print its address."""
     try:
         import uvicorn
@@ -56,7 +62,7 @@ def serve(host, port, grace, allow_hosts, bot_workers, bot_rooms, data_dir, memo
                               f"give another with --data DIR, or --memory") from None
     try:
         app = create_app(grace=float(grace), hosts=allow_hosts, bot_workers=bot_workers,
-                         bot_rooms=bot_rooms, data_dir=home)
+                         bot_rooms=bot_rooms, data_dir=home, card_images=card_images)
     except Exception as e:          # noqa: BLE001  (a store that cannot be opened)
         import sqlite3
         if not isinstance(e, (sqlite3.Error, OSError)):

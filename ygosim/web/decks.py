@@ -37,20 +37,29 @@ def rule_sets() -> list[dict]:
     return out
 
 
+# agents that are another name of a level: the lobby lists the level only (a room may still
+# name either)
+SAME_AS = {"heuristic": "easy", "search": "normal"}
+
+
 def bots() -> tuple[list[dict], str]:
-    """The bots the lobby offers (the agent registry's levels first, then the other agents by
-    name) and the default one."""
+    """The bots a room may name (the agent registry's levels first, then the other agents by
+    name) and the default one. An agent that is a level under another name has "same_as":
+    the lobby lists each bot once."""
     from .. import agents
     names = sorted(agents.AGENTS)
     levels = [n for n in getattr(agents, "LEVELS", ()) if n in agents.AGENTS]
     words = {"random": "random (plays any legal answer)",
-             "heuristic": "heuristic (the rule-of-thumb bot)",
-             "search": "search (the search bot at normal)",
              "easy": "easy (the rule-of-thumb bot)",
              "normal": "normal (the search bot: under a second a move)",
              "hard": "hard (the search bot: up to 3 s a move)"}
     out = [{"name": n, "label": words.get(n, f"{n} (level)")} for n in levels]
-    out += [{"name": n, "label": words.get(n, n)} for n in names if n not in levels]
+    for n in names:
+        if n in levels:
+            continue
+        same = SAME_AS.get(n)
+        out.append({"name": n, "label": words.get(same or n, n)}
+                   | ({"same_as": same} if same in levels else {}))
     default = "normal" if "normal" in levels else "heuristic"
     return out, default
 

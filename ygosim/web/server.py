@@ -9,7 +9,10 @@ Pages (hand-written static files in ygosim/web/static): `/` the lobby, `/room/ID
     GET  /api/rooms/ID                  the room's public state (waiting for a player or not)
     POST /api/rooms/ID/join             take the free seat: {deck, name} -> {room, token, seat}
     POST /api/rooms/ID/replay           the Duel's replay: {token} (a seat, once the Duel is over)
-    GET  /api/card?name=N&rules=R       a card's facts and the project's description
+    GET  /api/card?name=N&rules=R       a card's facts and the project's description; "picture":
+                                        whether the server has its picture
+    GET  /api/card-images               {"enabled": whether the server has card pictures}
+    GET  /api/card-image?name=N         a card's picture (ygosim serve --card-images DIR)
     POST /api/replays                   a replay file to watch -> {id, steps, names, ...}
     GET  /api/replays/ID/N?as=all|0|1   the board after step N of that replay
     WS   /ws/ID                         the duel: {"type": "hello", "token": T} first, then
@@ -28,12 +31,12 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from pathlib import Path
+from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -47,7 +50,7 @@ from .guard import HostCheck, parse_json
 from .rooms import MAX_CONNECTIONS, MAX_MESSAGE, MAX_STRIKES, Conn, Refused, Room, Rooms
 
 log = logging.getLogger("ygosim.web")
-STATIC = Path(__file__).parent / "static"
+STATIC = resources.files("ygosim.web") / "static"      # the pages, found as package data
 MAX_BODY = 200_000             # bytes of a lobby request (an uploaded .ydk is in it)
 MAX_REPLAY = 4_000_000         # bytes of an uploaded replay
 HELLO_TIMEOUT = 15.0           # seconds a new connection has to say who it is
@@ -154,7 +157,8 @@ def client_of(conn) -> str:
 def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int = 200,
                rate=None, seeds=None, hosts=(), per_client: int = 4, reserve: int | None = None,
                idle: float = 900.0, bot_workers: int | None = None,
-               bot_rooms: int | None = None, data_dir=None) -> Starlette:
+               bot_rooms: int | None = None, data_dir=None,
+               card_images=None) -> Starlette:
     """The web app. grace: seconds a room with nobody connected is kept (for reconnects);
     idle: seconds a room is kept when nobody plays in it (connected or not); max_rooms: rooms
     at once, `reserve` of them (a tenth by default) only for clients with no room yet;
@@ -167,7 +171,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     in the server's own threads, for tests); bot_rooms: bot rooms that play at once (4 per
     worker by default; more wait in a queue that says so). data_dir: the server's folder on
     disk: the rooms (store.Store, rooms.sqlite3: a restarted server resumes them) and the
-    replays of failures (errors/); None: nothing is written (rooms live in memory only)."""
+    replays of failures (errors/); None: nothing is written (rooms live in memory only).
+    card_images: a folder of card pictures named by passcode (ygosim.formats.pics), or None."""
     from pathlib import Path as _Path
 
     from . import rooms as RM
@@ -190,9 +195,16 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     creators: dict = {}
     rate = rate or (RM.RATE, RM.BURST)
 
+    pictures = None
+    if card_images is not None:
+        from ..formats.pics import CardPictures
+        pictures = CardPictures(card_images)
+
     def page(name):
+        text = (STATIC / name).read_text(encoding="utf-8")
+
         async def handler(request):
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+            return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
         return handler
 
     async def options(request):
@@ -325,10 +337,35 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         if rules not in NAMES:
             raise Refused(f"rules: one of {', '.join(NAMES)}")
         try:
-            return JSONResponse(card_facts(name, get_rules(rules).card_era),
-                                headers={"Cache-Control": "max-age=3600"})
+            facts = card_facts(name, get_rules(rules).card_era)
         except TableError as e:
             raise Refused(str(e), 404) from None
+        facts["picture"] = picture_of(facts["name"]) is not None
+        return JSONResponse(facts, headers={"Cache-Control": "max-age=3600"})
+
+    def picture_of(name: str):
+        """The picture file of the card called exactly `name`, or None. The page asks only for
+        cards its viewer sees (a face-down card has no name in what it is sent); a name is
+        looked up in the card store, and the file's name is the card's passcode, so nothing
+        outside the pictures' folder can be named."""
+        if pictures is None or not isinstance(name, str) or len(name) > 200:
+            return None
+        from ..cards.db import card_db
+        db = card_db()
+        card = db.get(name)
+        return None if card is None else pictures.find(card, db)
+
+    async def card_images(request):
+        return JSONResponse({"enabled": pictures is not None})
+
+    async def card_image(request):
+        from ..formats.pics import media_type
+        name = request.query_params.get("name", "")
+        path = await asyncio.to_thread(picture_of, name)
+        if path is None:
+            raise Refused(f"no picture of '{excerpt(name, 60)}' here", 404)
+        return FileResponse(path, media_type=media_type(path),
+                            headers={"Cache-Control": "max-age=86400"})
 
     async def upload_replay(request):
         from ..play import replay as R
@@ -562,11 +599,13 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         Route("/api/rooms/{rid}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{rid}/replay", room_replay, methods=["POST"]),
         Route("/api/card", card),
+        Route("/api/card-images", card_images),
+        Route("/api/card-image", card_image),
         Route("/api/replays", upload_replay, methods=["POST"]),
         Route("/api/replays/{rid}", replay_about),
         Route("/api/replays/{rid}/{n:int}", replay_step),
         WebSocketRoute("/ws/{rid}", ws_endpoint),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", StaticFiles(packages=[("ygosim.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(HostCheck, hosts=hosts),

@@ -36,8 +36,10 @@ export function optionKeys(opt, player) {
   return [...new Set(keys)];
 }
 
-// key -> the options that concern it
-export function actableMap(options, player) {
+// key -> the options that concern it. The engine offers one option for all copies of a card
+// in the hand (Summoning either of two Celtic Guardians is the same move): every copy gets the
+// options of the one it names, so any of them can be clicked.
+export function actableMap(options, player, obs) {
   const map = new Map();
   for (const o of options || []) {
     for (const k of optionKeys(o, player)) {
@@ -45,7 +47,26 @@ export function actableMap(options, player) {
       map.get(k).push(o);
     }
   }
+  const hand = obs && obs.sides && obs.sides[player] ? obs.sides[player].hand : null;
+  (hand || []).forEach((cv, i) => {
+    const key = `hand:${player}:${i}`;
+    if (map.has(key) || !cv || !cv.name) return;
+    const twin = hand.findIndex((o, j) => o && o.name === cv.name && map.has(`hand:${player}:${j}`));
+    if (twin >= 0) map.set(key, map.get(`hand:${player}:${twin}`));
+  });
   return map;
+}
+
+// The attack options of the card at `key` (it is their attacker), and key -> option for
+// the targets they name (a monster, or the opponent's LP for a direct attack).
+export function attacksOf(options, key, player) {
+  const targets = new Map();
+  for (const o of options || []) {
+    if (o.verb !== "attack" || !o.cards || !o.cards.length) continue;
+    if (keyOf(o.cards[0], player) !== key) continue;
+    targets.set(o.target ? keyOf(o.target, 1 - player) : `lp:${1 - player}`, [o]);
+  }
+  return targets;
 }
 
 // what stood in each zone at the last draw: a card that is new there arrives with a flash
@@ -63,7 +84,7 @@ function zoneBox(label, key, cv, ctx, extraClass = "") {
   box.append(el("span", { class: "z-label", text: label }));
   const fresh = arrived(key, cv, ctx);
   if (cv) {
-    const face = cardFace(cv);
+    const face = cardFace(cv, { rules: ctx.rules });
     if (fresh) face.classList.add("arrive");
     if (cv.position === "defense" || cv.position === "set" && cv.zone && cv.zone[0] === "m") {
       face.classList.add("sideways");
@@ -71,10 +92,18 @@ function zoneBox(label, key, cv, ctx, extraClass = "") {
     if (cv.faceup === false && !cv.hidden) face.classList.add("set-own");
     box.append(face);
     box.classList.add("full");
+    const held = Object.entries(cv.counters || {});
+    if (held.length) {            // counters are public: "2 Spell" on the zone
+      const words = held.map(([kind, n]) => `${n} ${cap(kind)}`).join(" · ");
+      box.append(el("span", { class: "counters", text: words,
+                              title: held.map(([kind, n]) => `${n} ${cap(kind)} Counter${n === 1 ? "" : "s"}`).join(", ") }));
+    }
   }
   decorate(box, key, ctx);
   return box;
 }
+
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 function decorate(node, key, ctx) {
   if (ctx.actable && ctx.actable.has(key)) node.classList.add("actable");
@@ -96,7 +125,7 @@ function pile(label, key, count, top, ctx, cls) {
     box.append(slot);
     if (ctx.rules) {          // the top card's face, once its facts are here
       fetchCard(top, ctx.rules).then((info) => {
-        if (info && info.kind_line) slot.replaceWith(cardFace({ name: top, kind_line: info.kind_line }));
+        if (info && info.kind_line) slot.replaceWith(cardFace({ name: top, kind_line: info.kind_line }, { rules: ctx.rules }));
       });
     }
   } else if (count && cls !== "gy") {      // (a hidden top card: a face-down banished one)
@@ -143,7 +172,7 @@ function handRow(side, p, ctx, mine) {
   if (side.hand) {
     side.hand.forEach((cv, i) => {
       const key = `hand:${p}:${i}`;
-      const slot = el("div", { class: "hand-card", dataset: { cardkey: key } }, cardFace(cv));
+      const slot = el("div", { class: "hand-card", dataset: { cardkey: key } }, cardFace(cv, { rules: ctx.rules }));
       decorate(slot, key, ctx);
       row.append(slot);
     });
@@ -264,12 +293,25 @@ export function fieldMarks(obs, me) {
   return marks;
 }
 
+// while a person picks what a monster attacks: the attacker and its possible targets
+function aimMarks(marks, aim) {
+  const add = (key, m) => {
+    if (!marks.has(key)) marks.set(key, []);
+    marks.get(key).push(m);
+  };
+  add(aim.key, { cls: "aiming" });
+  for (const k of aim.targets.keys()) add(k, { cls: "target" });
+}
+
 // Draw the whole board into `root`. ctx: {me (the seat at the bottom), zones {emz, pendulum},
-// actable (key -> options), focus (keys to light), state (kept between draws: LP)}.
+// actable (key -> options), focus (keys to light), state (kept between draws: LP), aim (an
+// attacker being aimed: {key, targets}), rules (for the card pictures)}.
 export function renderBoard(root, obs, ctx) {
   const me = ctx.me === 1 ? 1 : 0;
   const opp = 1 - me;
   ctx.marks = fieldMarks(obs, me);
+  if (ctx.aim) aimMarks(ctx.marks, ctx.aim);
+  root.classList.toggle("no-emz", !(ctx.zones || { emz: true }).emz);
   const top = fieldRows(obs.sides[opp], opp, true, ctx);
   const bottom = fieldRows(obs.sides[me], me, false, ctx);
   root.replaceChildren(

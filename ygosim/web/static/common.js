@@ -56,9 +56,43 @@ export function parseKind(line, kind) {
   return out;
 }
 
-// A card face: name, Level/Rank/Link, Attribute/Type, ATK/DEF; or a card back.
+// the letters of the longest word of a name (its font is made small enough for that word to
+// fit the card's width: a name breaks between words, never inside one)
+export function longestWord(name) {
+  return Math.max(4, ...String(name).split(/[\s]+/).map((w) => w.length));
+}
+
+// A name in at most `width` letters, shortened as people shorten card names (as the terminal
+// does, ygosim/cli/board.py): first the small words go, then words become initials from the
+// right (the last word stays), and only then is the end cut. A card's text is sized from its
+// width, so three lines of a card's name hold about the same letters at any size: NAME_FITS.
+const SMALL_WORDS = new Set(["the", "of", "a", "an", "and", "in", "to", "from", "with", "for"]);
+export const NAME_FITS = 24;
+
+function initials(word) {
+  const parts = word.split("-").filter(Boolean);
+  if (parts.length > 1) return parts.map((p) => p[0]).join(".") + ".";
+  return word.length > 2 ? word[0] + "." : word;
+}
+
+export function abbreviate(name, width = NAME_FITS) {
+  if (name.length <= width) return name;
+  const words = name.split(/\s+/).filter((w, i) => i === 0 || !SMALL_WORDS.has(w.toLowerCase()));
+  let text = words.join(" ");
+  for (let i = words.length - 2; i >= 0; i--) {
+    if (text.length <= width) return text;
+    if (/^[\p{L}\p{N}]/u.test(words[i])) words[i] = initials(words[i]);
+    text = words.join(" ");
+  }
+  return text.length <= width ? text : text.slice(0, Math.max(width - 1, 1)) + "…";
+}
+
+// A card face: name, Level/Rank/Link, Attribute/Type, ATK/DEF; or a card back. With the
+// server's card pictures (ygosim serve --card-images DIR), the picture of a card the viewer
+// sees covers the drawn face, once the server says it has one (a face-down card has no name
+// here, so no picture of it is ever asked for).
 // cv: a card view from the server ({name, kind, kind_line, atk, def, level, hidden, faceup...}).
-export function cardFace(cv, { small = false } = {}) {
+export function cardFace(cv, { small = false, rules = null } = {}) {
   if (!cv || cv.hidden || !cv.name) {
     return el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card" },
               el("div", { class: "back-mark", text: "ygosim" }));
@@ -67,7 +101,11 @@ export function cardFace(cv, { small = false } = {}) {
   const face = el("div", { class: `card face frame-${k.frame || "effect"}` +
                                   (k.pendulum ? " pendulum" : "") + (small ? " small" : ""),
                            dataset: { name: cv.name } });
-  face.append(el("div", { class: "c-name", text: cv.name }));
+  const short = abbreviate(cv.name);
+  const name = el("div", { class: "c-name", text: short, title: short === cv.name ? null : cv.name });
+  name.style.setProperty("--word", String(longestWord(short)));
+  face.append(name);
+  addPicture(face, cv.name, rules);
   if (k.kind === "monster") {
     const lv = k.starWord === "Link" ? `LINK-${k.stars}`
       : `${k.starWord === "Rank" ? "☆" : "★"}${k.stars}`;
@@ -98,6 +136,29 @@ function modClass(now, base) {
   return n > b ? " up" : " down";
 }
 
+// ----------------------------------------------------------------------------- card pictures
+// whether the server has pictures at all (asked once); then, for each card, /api/card says
+// whether it has that card's picture: no request is made for a picture that is not there
+let picturesOn = null;
+function picturesServed() {
+  if (picturesOn === null) {
+    picturesOn = getJSON("/api/card-images").then((r) => Boolean(r && r.enabled)).catch(() => false);
+  }
+  return picturesOn;
+}
+
+export function pictureUrl(name) {
+  return `/api/card-image?name=${encodeURIComponent(name)}`;
+}
+
+function addPicture(face, name, rules) {
+  picturesServed().then((on) => on && fetchCard(name, rules || "v10")).then((info) => {
+    if (!info || !info.picture || face.querySelector("img")) return;
+    face.classList.add("pic");
+    face.prepend(el("img", { src: pictureUrl(name), alt: "", draggable: "false", loading: "lazy" }));
+  });
+}
+
 // ----------------------------------------------------------------------------- card viewer
 const cardCache = new Map();
 
@@ -124,7 +185,7 @@ export async function showCard(panel, cv, rules) {
   const info = await fetchCard(cv.name, rules);
   if (panel._showing !== token) return;          // another card was pointed at meanwhile
   const full = Object.assign({}, cv, { kind_line: cv.kind_line || info.kind_line });
-  panel.replaceChildren(el("div", { class: "viewer-big" }, cardFace(full)),
+  panel.replaceChildren(el("div", { class: "viewer-big" }, cardFace(full, { rules })),
                         el("h3", { text: cv.name }),
                         el("div", { class: "kind-line", text: full.kind_line || "" }),
                         el("p", { class: "card-text", text: info.text || "(no description)" }));
@@ -133,21 +194,33 @@ export async function showCard(panel, cv, rules) {
   }
 }
 
-// hovering or clicking any element with data-name shows that card
+// hovering or clicking any element with data-name shows that card. On a narrow screen the
+// viewer is a box over the board (CSS), open while the pointer is on a card, on the side of
+// the board away from it.
 export function wireCardViewer(root, panel, getRules, getView) {
   let last = null;
+  const cardAt = (node) => node && node.closest &&
+    (node.closest("[data-cardkey]") || node.closest("[data-name]"));
   const pick = (ev) => {
     const keyed = ev.target.closest("[data-cardkey]");
     const named = ev.target.closest("[data-name]");
     let cv = null;
     if (keyed && root.contains(keyed) && getView) cv = getView(keyed);
     if (!cv && named && root.contains(named)) cv = { name: named.dataset.name, kind_line: "" };
-    if (!cv || !cv.name || cv === last) return;
+    if (!cv || !cv.name) return;
+    const r = (keyed || named).getBoundingClientRect();
+    panel.classList.toggle("at-right", r.left + r.width / 2 < innerWidth * 0.45);
+    panel.classList.add("open");
+    if (cv === last) return;
     last = cv;
     showCard(panel, cv, getRules());
   };
   root.addEventListener("mouseover", pick);
   root.addEventListener("focusin", pick);
+  root.addEventListener("mouseout", (ev) => {
+    if (cardAt(ev.relatedTarget)) return;
+    panel.classList.remove("open");
+  });
 }
 
 export function toast(text, kind = "") {

@@ -30,8 +30,12 @@ async function main() {
   rulesSel.addEventListener("change", () => { syncCasual(); mine.refresh(); theirs.refresh(); });
   casualBox.addEventListener("change", () => { mine.refresh(); theirs.refresh(); });
   const botSel = $("bot");
-  for (const b of options.bots) botSel.append(el("option", { value: b.name, text: b.label }));
-  botSel.value = localStorage.getItem("ygosim-bot") || options.default_bot;
+  const sameAs = new Map(options.bots.filter((b) => b.same_as).map((b) => [b.name, b.same_as]));
+  for (const b of options.bots) {       // each bot once: "heuristic" is the level "easy"
+    if (!b.same_as) botSel.append(el("option", { value: b.name, text: b.label }));
+  }
+  const kept = localStorage.getItem("ygosim-bot");
+  botSel.value = sameAs.get(kept) || kept || options.default_bot;
   if (!botSel.value) botSel.value = options.default_bot;
   $("name").value = localStorage.getItem("ygosim-name") || "";
   const opponent = () => (document.querySelector("input[name=opponent]:checked") || {}).value;

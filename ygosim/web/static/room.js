@@ -2,7 +2,7 @@
 // the duel. Everything shown comes from the server's messages for this browser's seat (or for a
 // spectator); every answer goes back to the server, which checks it.
 import { el, getJSON, postJSON, showCard, wireCardViewer, toast, modal } from "./common.js";
-import { renderBoard, renderChain, actableMap, optionKeys, pileNames, indexCards, PHASES } from "./board.js";
+import { renderBoard, renderChain, actableMap, attacksOf, optionKeys, pileNames, indexCards, PHASES } from "./board.js";
 import { deckPicker } from "./deckpicker.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +18,7 @@ const S = {
   speed: params.get("speed") || localStorage.getItem("ygosim-speed") || "normal",
   cards: new Map(),      // data-cardkey -> card view, for the viewer panel
   actable: new Map(), frames: 0,
+  aim: null,             // an attacker whose target is being picked: {key, name, prompt, targets}
 };
 window.ygosim = S;         // for the browser tests: what this page has received
 
@@ -122,6 +123,7 @@ function receive(msg) {
   if (msg.type === "welcome") {
     S.viewer = msg.viewer;
     S.room = msg.room;
+    $("chat-input").hidden = seat() === null;          // spectators only watch
     if (!msg.token_ok) toast("This browser's key is not valid for that room: you are watching.", "error");
   } else if (msg.type === "waiting") {
     S.room = msg.room;
@@ -179,10 +181,10 @@ function show(msg) {
   document.getElementById("waiting-modal")?.remove();
   const prompt = v.prompt;
   const pend = obs.pending && obs.pending.options ? obs.pending.options : [];
-  S.actable = prompt ? actableMap(pend, me()) : new Map();
+  S.actable = prompt ? actableMap(pend, me(), obs) : new Map();
   S.cards = indexCards(obs);
-  renderBoard($("board"), obs, { me: me(), zones: S.room.zones, actable: S.actable,
-                                 state: S.boardState, rules: rules() });
+  if (S.aim && (!prompt || S.aim.prompt !== prompt.id)) stopAim(false);
+  drawBoard();
   renderChain($("chain"), obs, me());
   renderDecision(v, pend);
   renderControls(v);
@@ -194,6 +196,12 @@ function show(msg) {
   document.body.dataset.state = v.state;
   if ((v.state === "over" || v.state === "match_over") && msg.final) showEnd(v);
   else document.getElementById("end-modal")?.remove();
+}
+
+function drawBoard() {
+  renderBoard($("board"), S.view.duel, { me: me(), zones: S.room.zones,
+                                         actable: S.aim ? S.aim.targets : S.actable,
+                                         aim: S.aim, state: S.boardState, rules: rules() });
 }
 
 function roomWords() {
@@ -291,6 +299,7 @@ function answer(index) {
   const p = S.view && S.view.prompt;
   if (!p || S.sent === p.id) return;
   closeMenu();
+  stopAim(true);
   if (send({ type: "answer", prompt: p.id, index })) {
     S.sent = p.id;
     enableDecision(false);
@@ -301,20 +310,59 @@ function answer(index) {
 let menuNode = null;
 function closeMenu() { menuNode?.remove(); menuNode = null; }
 
+// An attack is made as at a table: click your monster, then what it attacks (a lit monster,
+// or the opponent's LP bar for a direct attack). Esc, or a click elsewhere, puts it back.
+function startAim(key) {
+  const p = S.view.prompt;
+  const targets = attacksOf(S.view.duel.pending.options, key, me());
+  const cv = S.cards.get(key);
+  S.aim = { key, prompt: p.id, targets, name: cv ? cv.name : "your monster" };
+  drawBoard();
+  const direct = targets.has(`lp:${1 - me()}`);
+  const monsters = [...targets.keys()].some((k) => !k.startsWith("lp:"));
+  const how = [monsters ? "click the monster it attacks" : null,
+               direct ? "the opponent's LP to attack directly" : null].filter(Boolean).join(", or ");
+  $("board").parentNode.append(el("div", { class: "aim-words", id: "aim-words",
+                                           text: `${S.aim.name} attacks: ${how} (Esc: no attack)` }));
+}
+
+function stopAim(quiet) {
+  if (!S.aim) return;
+  S.aim = null;
+  document.getElementById("aim-words")?.remove();
+  if (!quiet && S.view) drawBoard();
+}
+
 function onBoardClick(ev) {
   const node = ev.target.closest("[data-cardkey]");
   closeMenu();
+  if (S.aim) {
+    const key = node && node.dataset.cardkey;
+    const hit = key && S.aim.targets.get(key);
+    ev.stopPropagation();
+    if (hit) answer(hit[0].index);
+    else stopAim(false);
+    return;
+  }
   if (!node) return;
   const key = node.dataset.cardkey;
   const opts = S.actable.get(key);
   if (opts && opts.length) {
     ev.stopPropagation();
     const p = S.view.prompt;
+    const aims = attacksOf(opts, key, me()).size > 0;        // this card is an attacker
+    const others = aims ? opts.filter((o) => o.verb !== "attack") : opts;
+    if (aims && !others.length) {
+      startAim(key);
+      return;
+    }
     menuNode = el("div", { class: "menu", id: "card-menu", role: "menu" },
       el("div", { class: "menu-title", text: cap(p.question) }),
-      ...opts.map((o) => el("button", { role: "menuitem", dataset: { index: String(o.index) },
-                                        text: p.options[o.index].say,
-                                        onclick: () => answer(o.index) })));
+      ...others.map((o) => el("button", { role: "menuitem", dataset: { index: String(o.index) },
+                                          text: p.options[o.index].say,
+                                          onclick: () => answer(o.index) })),
+      aims ? el("button", { role: "menuitem", id: "menu-attack", text: "Attack… (then click the target)",
+                            onclick: (e) => { e.stopPropagation(); closeMenu(); startAim(key); } }) : null);
     document.body.append(menuNode);
     const r = menuNode.getBoundingClientRect();
     menuNode.style.left = `${Math.min(ev.clientX + 4, innerWidth - r.width - 8)}px`;
@@ -505,9 +553,12 @@ function showEnd(v) {
 
 // ============================================================================ wiring
 $("board").addEventListener("click", onBoardClick);
-document.addEventListener("click", (ev) => { if (menuNode && !menuNode.contains(ev.target)) closeMenu(); });
+document.addEventListener("click", (ev) => {
+  if (menuNode && !menuNode.contains(ev.target)) closeMenu();
+  if (S.aim && !$("board").contains(ev.target)) stopAim(false);
+});
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") closeMenu();
+  if (ev.key === "Escape") { closeMenu(); stopAim(false); }
   if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
   const p = S.view && S.view.prompt;
   if (p && /^[1-9]$/.test(ev.key) && Number(ev.key) <= p.options.length) {   // 1-9 answer
