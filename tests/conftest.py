@@ -56,7 +56,9 @@ def pytest_configure(config):
     (an flock on a file in the temporary folder), so that several engineers sharing a small
     machine do not run five suites at once: each would take five times as long, and the tests
     with real terminals, servers and timeouts would run starved. Runs of chosen files or tests
-    never wait; YGOSIM_SUITE_LOCK=0 turns the wait off."""
+    never wait; YGOSIM_SUITE_LOCK=0 turns the wait off. The file is not the one people wrap
+    a suite in by hand (`flock /tmp/ygosim-suite.lock pytest ...`): the same file would make
+    the run wait for itself for ever."""
     import fcntl
     import os
     import sys
@@ -69,7 +71,7 @@ def pytest_configure(config):
     chosen = [Path(a.split("::")[0]).resolve() for a in config.args]
     if any(p != tests and p != tests.parent for p in chosen):
         return                                   # chosen files or tests
-    lock = open(os.path.join(tempfile.gettempdir(), "ygosim-suite.lock"), "w")
+    lock = open(os.path.join(tempfile.gettempdir(), "ygosim-suite-run.lock"), "w")
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
