@@ -56,7 +56,7 @@ def test_a_picture_is_found_by_passcode_or_alternate_artwork_and_never_outside(p
 
 
 def test_the_server_serves_pictures_by_card_name_only(pics):
-    client = TestClient(create_app(card_images=pics))
+    client = TestClient(create_app(card_images=pics, hosts=("testserver",), bot_workers=0))
     assert client.get("/api/card-images").json() == {"enabled": True}
     r = client.get("/api/card-image", params={"name": "Dark Magician"})
     assert r.status_code == 200 and r.headers["content-type"] == "image/jpeg"
@@ -69,7 +69,7 @@ def test_the_server_serves_pictures_by_card_name_only(pics):
         r = client.get("/api/card-image", params={"name": name})
         assert r.status_code == 404 and "no picture" in r.json()["error"], name
     assert client.get("/static/../../pics/46986414.jpg").status_code == 404
-    plain = TestClient(create_app())
+    plain = TestClient(create_app(hosts=("testserver",), bot_workers=0))
     assert plain.get("/api/card-images").json() == {"enabled": False}
     assert plain.get("/api/card", params={"name": "Dark Magician"}).json()["picture"] is False
     assert plain.get("/api/card-image", params={"name": "Dark Magician"}).status_code == 404

@@ -23,7 +23,7 @@ GOAT = {"kind": "builtin", "name": "goat-control"}
 
 @pytest.fixture
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(hosts=("testserver",), bot_workers=0)) as c:
         yield c
 
 

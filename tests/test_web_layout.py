@@ -72,8 +72,15 @@ def pics(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def live(pics):
-    with LiveServer(card_images=pics) as server:
-        yield server
+    # one browser makes a room per test from one address: the limits on rooms per address
+    # (tests/test_web_limits.py tests them) are lifted here
+    import ygosim.web.server as S
+    rate, S.CREATE_RATE = S.CREATE_RATE, (1000.0, 1000)
+    try:
+        with LiveServer(card_images=pics, per_client=1000, max_rooms=1000, bot_workers=0) as server:
+            yield server
+    finally:
+        S.CREATE_RATE = rate
 
 
 @pytest.fixture

@@ -629,7 +629,7 @@ def play_match(deck_a, deck_b, play_one_duel: Callable | None = None, side_deck=
     returns True: then the callable is asked again.
     on_game(game_result, match) is called after each Duel. A card sided in that the engine
     cannot play yet is refused (SideDeckError) unless `allow_unscripted`."""
-    m = Match(deck_a, deck_b, games, seed, options, names, allow_unscripted)
+    m = Match(deck_a, deck_b, games, seed, options, names, allow_unscripted=allow_unscripted)
     if play_one_duel is None:
         play_one_duel = agent_duel(agent_a, agent_b)
     if side_deck is None:
