@@ -1661,14 +1661,6 @@ def toss_coins(n, into="heads"):
     return step
 
 
-def roll_die(into="die"):
-    """Roll a six-sided die (the duel's seeded generator); vars[into] = the result."""
-    def step(d, link):
-        link["vars"][into] = n = d.rng.die()
-        d.write(f"Die roll: {n}")
-    return step
-
-
 # ------------------------------------------------------------------ the Deck and the hand
 def confirm_deck(who=YOU, hand=False):
     """The player shows their Deck (and hand) to confirm that nothing in it could be found

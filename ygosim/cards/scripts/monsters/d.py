@@ -482,14 +482,14 @@ script("Dark Paladin", *_dark_paladin(), extra={"fusion_only": True}, era="goat"
 
 # -- Dark Master - Zorc ------------------------------------------------------------------
 def _rolled(lo, hi):
-    return lambda d, link: lo <= link["vars"]["die"] <= hi
+    return lambda d, link: lo <= link["vars"]["die"][0] <= hi
 
 
 # Once per turn (2005 and today), no target: roll a die; 1-2: destroy every monster the
 # opponent controls; 3-5: destroy 1 monster the opponent controls (picked on resolution); 6:
 # destroy every monster you control. A Ritual Monster (Contract with the Dark Master's facts).
 script("Dark Master - Zorc", ignition(
-    (A.roll_die(),
+    (A.roll_dice(1, into="die"),
      A.when(_rolled(1, 2), A.destroy(A.monsters(OPP))),
      A.when(_rolled(3, 5), A.choose(A.monsters(OPP), into="zorc",
                                     prompt="choose a monster to destroy"),
