@@ -281,14 +281,30 @@ def _greedy_response(d, p, opts, probe: bool = True, settle=None) -> int:
     best_i, best_v = pass_i, None
     tries = [pass_i] + acts[:5]
     PROBE_STEPS[0] += len(tries)
+    doomed = ()
     for i in tries:
         sim = d.clone()
         sim.apply(i)
         (settle or _settle)(sim)
         v = evaluate_lasting(sim, p)
-        if best_v is None or v > best_v + 50:     # passing keeps the card for later
+        if i == pass_i:
+            doomed = lost_anyway(d, sim, [opts[j].cards[0] for j in acts[:5]])
+        # passing keeps the card for later, unless passing loses it anyway (a Set card that
+        # the chain destroys): then any gain is worth its use
+        if best_v is None or v > best_v + (1 if opts[i].cards and opts[i].cards[0] in doomed
+                                           else 50):
             best_i, best_v = i, v
     return best_i
+
+
+def lost_anyway(before, after, cards) -> tuple:
+    """The cards among `cards` (on the field in `before`) that are gone from the field, or
+    are other cards now (a new identity), in `after`: the cards passing loses anyway."""
+    out = []
+    for c in cards:
+        if before.loc[c] & FIELD and (not after.loc[c] & FIELD or after.mid[c] != before.mid[c]):
+            out.append(c)
+    return tuple(out)
 
 
 _HAPPENINGS = frozenset((K.EV_NORMAL_SUMMONED, K.EV_FLIP_SUMMONED, K.EV_SPECIAL_SUMMONED,
