@@ -49,12 +49,13 @@ import time
 
 from ..engine import const as K
 from ..engine.const import SZONE, FACEDOWN
-from ..engine.decision import ACTION, RESPONSE, CALL, ZONE, DECLARE, FIRST
+from ..engine.decision import ACTION, RESPONSE, YESNO, CALL, ZONE, DECLARE, FIRST
 from ..engine.observe import determinize, hidden_from
 from ..engine.rng import Rng
 from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
                         evaluate_lasting, greedy, _greedy_response, PROBE_STEPS,
                         _something_happens, _settle)
+from .lethal import WinFinder, OutOfBudget, worth_looking
 
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
 # worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
@@ -68,12 +69,21 @@ from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, ev
 # counted budget lets run too long on a slow CPU.
 LEVELS = {
     "normal": {"sims": 640, "base": 64, "per_option": 48, "worlds": 32, "work": 13000,
-               "time_limit": 0.8},
+               "time_limit": 0.8, "finder": 2500, "finder_worlds": 12},
     "hard": {"sims": 2560, "base": 256, "per_option": 192, "worlds": 64, "work": 52000,
-             "time_limit": 3.0},
+             "time_limit": 3.0, "finder": 10000, "finder_worlds": 24},
 }
 
-WON = 0.98         # a value this high: the tree's line wins in (nearly) every world
+WON = 0.98         # a value this high: the tree's line wins this turn in (nearly) every world
+# Scores of a simulation that ends the duel: a win this turn is 1, each turn later costs
+# WIN_DECAY (a win is never worth less than WIN_FLOOR, above any board: 0.9 at most); a loss
+# is 0 this turn and LOSS_GROWTH more per turn later, up to LOSS_CEIL. (Until 2026-11-28 a
+# turn was worth 0.001: a win now and a win in three turns looked alike, and the bot went to
+# battle without the position change that won at once.)
+WIN_DECAY = 0.02
+WIN_FLOOR = 0.92
+LOSS_GROWTH = 0.004
+LOSS_CEIL = 0.02
 MIN_VISITS = 2      # a child's value counts in its parent's once it has this many simulations
 
 SEARCH_LINES = {
@@ -169,7 +179,7 @@ class SearchAgent(Talking):
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
                  quiet_share: float = 0.25, lethal_boost: float = 0.5,
                  value: str = "mean", margin: float = 1.5, prune: bool = True,
-                 order_turns: int = 4):
+                 order_turns: int = 4, finder: bool = True):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
@@ -200,6 +210,9 @@ class SearchAgent(Talking):
                                       # same worlds by more than `margin` standard errors
         self.prune = prune            # after each round, answers worse than the prior drop out
         self.order_turns = order_turns  # going first or second: turns played on to compare
+        # the win finder (lethal.py): a sure win this turn is looked for before searching
+        self.finder = WinFinder(budget=cfg["finder"], opponent=policy) if finder else None
+        self.line: tuple = (None, [])   # (turn, the rest of the winning line found)
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
@@ -241,8 +254,21 @@ class SearchAgent(Talking):
         cfg = self.cfg
         deadline = time.process_time() + cfg["time_limit"]   # CPU time: see LEVELS
         worlds = [determinize(duel, me, self.rng) for _ in range(min(cfg["worlds"], budget))]
-        prior = greedy(worlds[0], probe=False)
-        cands = distinct_answers(duel, me, [prior] + [i for i in range(n) if i != prior])
+        found = 0
+        if self.finder is not None and worth_looking(duel, me):
+            i, found = self._sure_win(duel, me, worlds)
+            if i >= 0:
+                return i
+        # the prior: the rule policy's answer with its look-ahead probes (a Trap or a Quick
+        # Effect when that pays, a card that would be lost anyway used first, a Spell that
+        # leaves a better board: removal when its target is there)
+        prior = policy(worlds[0], set())
+        order = [prior] + [i for i in range(n) if i != prior]
+        if dec.kind == RESPONSE:            # no activation that changes nothing now
+            order = [i for i in order if not no_effect(worlds[0], i)] or order
+            if prior not in order:
+                prior = order[0]
+        cands = distinct_answers(duel, me, order)
         root = {i: Answer() for i in cands}
         scores = {i: [] for i in cands}     # each answer's scores, simulation k in world k
         val = (lambda i: root[i].mean()) if self.value == "mean" else (lambda i: root[i].v)
@@ -256,7 +282,7 @@ class SearchAgent(Talking):
         extended = False
         work = 0                     # engine steps played in the simulations
         probe0 = PROBE_STEPS[0]
-        work_budget = cfg["work"]
+        work_budget = cfg["work"] - found       # the win finder's steps count too
         for r in range(rounds):
             left = budget - sims
             per = max(1, left // (len(alive) * (rounds - r)))
@@ -312,6 +338,40 @@ class SearchAgent(Talking):
                           "prior_trap": pnode.trap / pnode.n if pnode.n else 0.0,
                           "prior_value": val(prior), "out_of_time": out_of_time}
         return best
+
+    def _sure_win(self, duel, me: int, worlds: list) -> tuple:
+        """A sure win this turn (lethal.py): the answer that starts a line winning this turn
+        in every world of the first `finder_worlds`, and the engine steps spent (the search's
+        budget pays for them); -1 if none. The rest of a line found is kept and played on
+        at the next decisions, as long as it still wins in their worlds."""
+        f = self.finder
+        ws = worlds[:self.cfg["finder_worlds"]]
+        turn, rest = self.line
+        dec = duel.pending
+        line = None
+        spent = 0
+        if turn == duel.turn and rest and _first_step(dec, rest) >= 0:
+            f.steps, f.limit = 0, f.budget
+            try:
+                if all(f.replay(w, rest, me, turn) for w in ws):
+                    line = rest
+            except OutOfBudget:
+                pass
+            spent += f.steps
+        if line is None and dec.kind == ACTION:
+            line = f.find(duel, me, ws)
+            spent += f.steps
+        if line is None:
+            self.line = (None, [])
+            return -1, spent
+        i = _first_step(dec, line)
+        self.line = (duel.turn, line[1:] if dec.options[i] == line[0] else line)
+        self.last_sims = 0
+        self.last_work = spent
+        self.last_info = {"best": i, "prior": i, "sims": 0, "value": 1.0, "lethal": 1.0,
+                          "prior_trap": 0.0, "prior_value": 1.0, "out_of_time": False,
+                          "line": len(line)}
+        return i, spent
 
     def _turn_order(self, duel) -> int:
         """Going first or second: each answer played on in the same worlds (the Decks dealt
@@ -463,17 +523,32 @@ class SearchAgent(Talking):
     def _score(self, sim, me: int, turn: int) -> float:
         w = sim.winner
         if w is not None:
-            if w == me:
-                return 1.0 - 0.001 * (sim.turn - turn)
+            later = sim.turn - turn
+            if w == me:            # a win now is worth more than a win later
+                return max(WIN_FLOOR, 1.0 - WIN_DECAY * later)
             if w == "draw":
                 return 0.25
-            return 0.0 + 0.001 * (sim.turn - turn)
+            return min(LOSS_CEIL, LOSS_GROWTH * later)     # a loss later is less bad
         x = evaluate(sim, me) / self.scale
         if x > 30:
             return 0.9
         if x < -30:
             return 0.02
         return 0.02 + 0.88 / (1.0 + math.exp(-x))     # a board is never worth a win
+
+
+def _first_step(dec, line: list) -> int:
+    """The answer to `dec` that follows `line`: its first answer, or a pass of a window the
+    line does not answer (as WinFinder plays it); -1 if neither is legal."""
+    try:
+        return dec.options.index(line[0])
+    except ValueError:
+        pass
+    if dec.kind in (RESPONSE, YESNO):
+        for i, o in enumerate(dec.options):
+            if o.verb in ("pass", "no"):
+                return i
+    return -1
 
 
 # ============================================================================ the same answer twice
@@ -564,6 +639,59 @@ def _spell_worth_it(d, dec, tried) -> int:
         if v > best_v:
             best_i, best_v = i, v
     return best_i
+
+
+def no_effect(d, i: int) -> bool:
+    """Does answer i of a response window activate a card that changes nothing now? Played
+    on a clone to the turn player's next free decision, it leaves the same board as passing
+    (LP, every other card's place, position and ATK/DEF, the attack under way, counters), and
+    so does the rest of the turn played on by the rule policy's quick answers (a card whose
+    effect waits for something later this turn, Threatening Roar before the battle, has an
+    effect). Reverse Trap with no change of ATK or DEF on the field has none."""
+    dec = d.pending
+    o = dec.options[i]
+    if o.verb != "activate" or isinstance(o.arg, tuple) or not o.cards:
+        return False
+    pass_i = next((j for j, x in enumerate(dec.options) if x.verb == "pass"), -1)
+    if pass_i < 0:
+        return False
+    c = o.cards[0]
+    a, b = d.clone(), d.clone()
+    a.apply(i)
+    b.apply(pass_i)
+    settle(a)
+    settle(b)
+    PROBE_STEPS[0] += 2
+    if _board(a, c) != _board(b, c):
+        return False
+    turn = d.turn
+    for sim in (a, b):
+        k = 0
+        while sim.winner is None and sim.turn == turn and k < 200:
+            sim.apply(greedy(sim, probe=False) if len(sim.pending.options) > 1 else 0)
+            k += 1
+        PROBE_STEPS[0] += k
+    return _board(a, c, False) == _board(b, c, False)
+
+
+def _board(d, skip: int, when: bool = True) -> tuple:
+    """What an effect may change, for no_effect: LP, the winner, the phase and the attack,
+    every card's place, controller, position (and ATK/DEF on the field) but `skip`'s (the
+    activated card: that it is spent is no effect), the counters. (`when` False: not the
+    phase and the attack: played on past the turn's end, one duel may stop in the next Draw
+    Phase, where a Set card gives a window, the other in its Main Phase.)"""
+    out = [tuple(d.lp), d.winner, d.turn, d.phase, d.attack] if when else [tuple(d.lp), d.winner]
+    mz = K.MZONE
+    for c in range(len(d.loc)):
+        if c == skip:
+            continue
+        loc = d.loc[c]
+        if loc == mz:
+            out.append((c, loc, d.ctrl[c], d.pos[c], d.atk(c), d.def_(c)))
+        else:
+            out.append((c, loc, d.ctrl[c], d.pos[c]))
+    out.append(tuple(sorted(d.counters.items())))
+    return tuple(out)
 
 
 def _paired_diffs(a: list, b: list) -> list:
