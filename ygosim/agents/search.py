@@ -339,6 +339,50 @@ class SearchAgent(Talking):
                           "prior_value": val(prior), "out_of_time": out_of_time}
         return best
 
+    def estimate(self, duel, rng) -> dict:
+        """The coach's view of the pending decision (agents/coach.py): every answer's estimate
+        for the player who decides, from what that player may know only (worlds dealt by
+        `determinize` with `rng`, as the bot deals its own), as {index: (value, simulations,
+        wins this turn)}. Every answer gets the same number of simulations in the same worlds
+        (no answer drops out); answers alike in every way share one estimate; an answer that
+        starts a sure win this turn (the win finder) is worth 1."""
+        dec = duel.pending
+        me = dec.player
+        n = len(dec.options)
+        if n == 1:
+            return {0: (None, 0, False)}
+        cfg = self.cfg
+        worlds = [determinize(duel, me, rng) for _ in range(cfg["worlds"])]
+        spent = 0
+        sure = -1
+        if self.finder is not None and worth_looking(duel, me) and dec.kind == ACTION:
+            line = self.finder.find(duel, me, worlds[:cfg["finder_worlds"]])
+            spent = self.finder.steps
+            if line is not None:
+                sure = _first_step(dec, line)
+        cands = distinct_answers(duel, me, list(range(n)))
+        same = {}
+        for i in range(n):
+            same[i] = next(j for j in cands if j <= i and _alike(duel, me, i, j))
+        root = {i: Answer() for i in cands}
+        stop_turn = self._horizon(duel, me)
+        sets = _set_cards(duel, 1 - me)
+        per = max(2, cfg["sims"] // len(cands))
+        work = spent
+        for k in range(per):
+            for i in cands:
+                steps, _ = self._simulate(worlds[k % len(worlds)], i, root[i], me, stop_turn,
+                                          duel.turn, sets)
+                work += steps
+            if work > cfg["work"] and k >= 1:
+                break
+        out = {}
+        for i in range(n):
+            node = root[same[i]]
+            wins = i == sure or (sure >= 0 and same[i] == same[sure])
+            out[i] = (1.0 if wins else node.mean(), node.n, wins)
+        return out
+
     def _sure_win(self, duel, me: int, worlds: list) -> tuple:
         """A sure win this turn (lethal.py): the answer that starts a line winning this turn
         in every world of the first `finder_worlds`, and the engine steps spent (the search's
@@ -571,6 +615,11 @@ def distinct_answers(d, me: int, order: list) -> list:
             seen.add(key)
             out.append(i)
     return out
+
+
+def _alike(d, me: int, i: int, j: int) -> bool:
+    """Are answers i and j one answer as `me` sees them (distinct_answers keeps the first)?"""
+    return i == j or distinct_answers(d, me, [j, i]) == [j]
 
 
 def _card_key(d, me: int, c: int) -> tuple:

@@ -1,0 +1,122 @@
+"""The coach (ygosim/agents/coach.py, Table.hint / Table.review, the terminal's hint and
+review): the bot's estimate of each of a player's answers, from what that player may know only,
+and the decisions of a duel where the estimate dropped most. Off unless asked; a replay says
+when it was asked."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ygosim.agents.coach import hints, review
+from ygosim.cli import main
+from ygosim.formats.deck import load_deck
+from ygosim.play.scenario import build
+from ygosim.play.table import Table, TableError
+
+GUARDIAN = {"turn": 5, "turn_player": "A", "phase": "main1",
+            "A": {"hand": ["Dark Magician"],
+                  "monsters": ["Battle Ox", "Celtic Guardian (defense)"],
+                  "deck": ["Silver Fang", "Kojikocy"]},
+            "B": {"lp": 3000, "hand": ["Kojikocy"], "deck": ["Battle Ox", "Feral Imp"]}}
+
+
+def test_hints_rank_every_answer_and_the_sure_win_first():
+    d = build(GUARDIAN)
+    hs = hints(d)
+    assert sorted(h.index for h in hs) == list(range(len(d.pending.options)))
+    assert hs[0].text == "change Celtic Guardian" and hs[0].wins_now and hs[0].value == 1.0
+    assert all(0.0 <= h.value <= 1.0 and h.sims > 0 for h in hs)
+    assert [h.value for h in hs] == sorted((h.value for h in hs), reverse=True)
+    end = next(h for h in hs if h.text == "end")
+    assert end.value < hs[1].value          # ending the turn at once is not a good idea
+
+
+def _two_worlds():
+    """Two duels that look the same to A: B's hand card, B's set card and the order of B's
+    Deck differ (from the same cards, so A's knowledge of B's list is the same)."""
+    base = {"turn": 5, "turn_player": "A", "phase": "main1",
+            "A": {"hand": ["Mystical Space Typhoon", "La Jinn the Mystical Genie of the Lamp"],
+                  "monsters": ["Celtic Guardian"], "deck": ["Feral Imp", "Silver Fang"]}}
+    one = dict(base, B={"lp": 3200, "spells": ["Trap Hole"], "hand": ["Feral Imp"],
+                        "deck": ["Dark Hole", "Waboku", "Battle Ox"]})
+    two = dict(base, B={"lp": 3200, "spells": ["Waboku"], "hand": ["Dark Hole"],
+                        "deck": ["Battle Ox", "Trap Hole", "Feral Imp"]})
+    return build(one), build(two)
+
+
+def test_hints_are_the_same_in_two_worlds_with_the_same_public_view():
+    d1, d2 = _two_worlds()
+    assert d1.data[d1.sts[1][0]].name != d2.data[d2.sts[1][0]].name
+    h1 = [h.as_dict() for h in hints(d1)]
+    h2 = [h.as_dict() for h in hints(d2)]
+    assert h1 == h2
+
+
+def test_review_finds_the_decision_that_threw_the_win_away():
+    d = build(GUARDIAN)
+    i_bad = d.texts().index("battle")
+    i_good = d.texts().index("change Celtic Guardian")
+    ms = review([(d, i_bad)])
+    assert len(ms) == 1
+    m = ms[0]
+    assert m.played == "battle" and m.better == "change Celtic Guardian"
+    assert m.better_value == 1.0 and m.drop > 0.03 and m.turn == 5
+    assert review([(d, i_good)]) == []
+
+
+def _person_answers_first(t: Table, limit: int = 400) -> None:
+    for _ in range(limit):
+        if t.state != "duel":
+            return
+        p = t.prompt(0)
+        assert p is not None
+        t.answer(0, 0)
+
+
+def test_table_hint_and_review_are_recorded_in_the_replay():
+    t = Table((load_deck("yugi"), load_deck("kaiba")), bot="heuristic", seed=3, quiet=True)
+    p = t.prompt(0)
+    assert p is not None
+    assert t.coach_log == []
+    got = t.hint(0)
+    assert sorted(h["index"] for h in got) == list(range(len(p["options"])))
+    assert [h["text"] for h in got] == [p["options"][h["index"]]["text"] for h in got]
+    assert t.coach_log[0]["kind"] == "hint" and t.coach_log[0]["seat"] == 0
+    assert any(e["type"] == "hint" for e in t.events(0))
+    assert not any(e["type"] == "hint" for e in t.events(1))       # the bot's seat: nothing
+    with pytest.raises(TableError):
+        t.review(0)                  # not during the duel
+    rep = t.replay()
+    assert rep.meta["coach"][0]["kind"] == "hint"
+
+
+def test_no_hint_when_not_asked_or_against_a_person():
+    t = Table((load_deck("yugi"), load_deck("kaiba")), bot="heuristic", seed=3, quiet=True)
+    assert "coach" not in t.replay().meta           # off by default
+    with pytest.raises(TableError):
+        t.hint(1)                                   # the bot's seat
+    two = Table((load_deck("yugi"), load_deck("kaiba")), opponent="human", seed=3)
+    seat = next(s for s in (0, 1) if two.prompt(s) is not None)
+    with pytest.raises(TableError):
+        two.hint(seat)
+
+
+def test_review_after_a_duel_at_the_table():
+    t = Table(None, position=build(GUARDIAN), bot="heuristic", quiet=True)
+    opts = [o["text"] for o in t.prompt(0)["options"]]
+    t.answer(0, opts.index("battle"))             # the mistake
+    _person_answers_first(t)
+    assert t.state != "duel"
+    ms = t.review(0)
+    assert ms and ms[0]["played"] == "battle" and ms[0]["better"] == "change Celtic Guardian"
+    assert t.coach_log[-1]["kind"] == "review"
+    lines = t.command(0, "review")
+    assert "change Celtic Guardian" in "\n".join(lines)
+
+
+def test_terminal_hint_command():
+    r = CliRunner().invoke(main, ["duel", "--seed", "3", "--quiet", "--plain", "--bot", "easy"],
+                           input="hint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "The bot's estimate of each answer" in r.output
+    assert "simulations" in r.output

@@ -1,0 +1,115 @@
+"""The coach: the search bot's estimate of each of a player's answers, and a review of a duel.
+
+    hints(duel)                   -> [Hint, ...], best first, for the player who decides now
+    review(decisions, top=5)      -> [Mistake, ...]: the decisions where the estimate dropped most
+
+A hint is what the search bot would think in the player's seat: it deals the cards the player
+cannot see again (`determinize`, the bot's own way of imagining them) and runs its simulations
+for every legal answer alike (the same number in the same worlds, none dropped), from what that
+player may know only. The worlds come from a generator seeded by the coach's seed alone (not by
+the duel's seed, the decision count or anything a player cannot see), so two duels that look
+the same to the player get the same hints. A win this turn that the win finder sees for sure
+is worth 1 (the answer that starts it); other estimates are the mean score of the simulations:
+a win is 1, a loss 0 (sooner worse), a board in between (the bot's evaluation).
+
+The coach is off unless a player asks (the table records when it was asked: replays say so).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.observe import option_texts_for, describe
+from ..engine.rng import Rng
+from .search import SearchAgent
+
+# The coach's budgets: a hint is one decision of the normal bot (every answer searched, none
+# dropped); a review looks at every decision of a duel, so it thinks less per decision.
+HINT = {"level": "normal"}
+REVIEW = {"level": "normal", "sims": 192, "worlds": 16}
+
+
+@dataclass
+class Hint:
+    index: int          # the answer's index in the pending decision
+    text: str           # its grammar text, as the player sees it
+    say: str            # in plain words
+    value: float        # the estimate (0..1: the chance to win, roughly)
+    sims: int           # simulations behind it
+    wins_now: bool      # it starts a line that wins this turn in every imagined world
+
+    def as_dict(self) -> dict:
+        return {"index": self.index, "text": self.text, "say": self.say,
+                "value": round(self.value, 4), "sims": self.sims, "wins_now": self.wins_now}
+
+    def line(self) -> str:
+        what = "wins this turn" if self.wins_now else f"{self.value * 100:.0f}%"
+        return f"{what:>14}  {self.text}  ({self.sims} simulations)"
+
+
+@dataclass
+class Mistake:
+    turn: int
+    question: str
+    played: str
+    played_value: float
+    better: str
+    better_value: float
+
+    @property
+    def drop(self) -> float:
+        return self.better_value - self.played_value
+
+    def as_dict(self) -> dict:
+        return {"turn": self.turn, "question": self.question, "played": self.played,
+                "played_value": round(self.played_value, 4), "better": self.better,
+                "better_value": round(self.better_value, 4), "drop": round(self.drop, 4)}
+
+    def line(self) -> str:
+        return (f"turn {self.turn}, {self.question}: you played {self.played} "
+                f"({self.played_value * 100:.0f}%); {self.better} was better "
+                f"({self.better_value * 100:.0f}%)")
+
+
+def _coach(cfg: dict, seed: int) -> SearchAgent:
+    kw = dict(cfg)
+    return SearchAgent(seed, time_limit=1e9, **kw)
+
+
+def hints(duel, seed: int = 0, cfg: dict | None = None) -> list[Hint]:
+    """The estimate of each legal answer of the pending decision, for the player who decides,
+    best first (ties in the order of the answers)."""
+    dec = duel.pending
+    p = dec.player
+    agent = _coach(cfg or HINT, seed)
+    est = agent.estimate(duel, Rng((seed * 2654435761) ^ 0xC0AC4))
+    texts = option_texts_for(duel, dec, p)
+    out = []
+    for i, (value, sims, wins) in est.items():
+        out.append(Hint(i, texts[i], describe(duel, dec.options[i], p, dec),
+                        0.0 if value is None else value, sims, wins))
+    out.sort(key=lambda h: (-h.value, h.index))
+    return out
+
+
+def review(decisions, seed: int = 0, top: int = 5, least: float = 0.03,
+           cfg: dict | None = None) -> list[Mistake]:
+    """`decisions`: (duel before the decision, the index answered) of one player, in order.
+    The `top` decisions where the answer played was estimated worst against the best answer
+    (by at least `least`), the biggest drop first."""
+    found = []
+    for d, played in decisions:
+        dec = d.pending
+        if len(dec.options) < 2:
+            continue
+        hs = hints(d, seed, cfg or REVIEW)
+        best = hs[0]
+        mine = next(h for h in hs if h.index == played)
+        if best.value - mine.value >= least and best.index != played:
+            question = (dec.prompt or dec.kind).strip()
+            found.append(Mistake(d.turn, question, mine.text, mine.value, best.text,
+                                 best.value))
+    found.sort(key=lambda m: -m.drop)
+    return found[:top]
+
+
+__all__ = ["Hint", "Mistake", "hints", "review", "HINT", "REVIEW"]
