@@ -576,11 +576,13 @@ class TerminalTable:
         in_match = t.match is not None and t.state == "over"
         if in_match:
             io.out(f"Press Enter (or type [bold]next[/]) for Duel {t.match_view()['game']}, "
+                   "[bold]review[/] to see your decisions the bot would have made otherwise, "
                    "[bold]save FILE[/] to save the replay, [bold]undo[/] to take back your "
                    "last decision, or [bold]quit[/].")
         else:
             new = "a new Match" if t.state == "match_over" else "another duel"
-            io.out(f"Type [bold]again[/] to play {new}, [bold]save FILE[/] to save the replay, "
+            io.out(f"Type [bold]again[/] to play {new}, [bold]review[/] to see your decisions "
+                   "the bot would have made otherwise, [bold]save FILE[/] to save the replay, "
                    "[bold]undo[/] to take back your last decision, or [bold]quit[/].")
         while True:
             try:
@@ -593,6 +595,14 @@ class TerminalTable:
             low = " ".join(line.lower().split())
             if low.startswith("save"):
                 self.save(line[4:].strip())
+                continue
+            if low == "review":
+                io.out("Reviewing your decisions (a few seconds)...")
+                try:
+                    for x in t.command(self.seat, "review"):
+                        io.out(esc(x))
+                except TableError as e:
+                    io.out(f"[red]That doesn't work:[/] {esc(e)}")
                 continue
             if low == "undo":
                 try:
@@ -614,7 +624,7 @@ class TerminalTable:
             if low == "" or io.plain:
                 self.leave_match()
                 return "quit"
-            io.out("again, save FILE, undo or quit?")
+            io.out("again, review, save FILE, undo or quit?")
 
     def leave_match(self) -> None:
         t = self.t

@@ -44,6 +44,7 @@ from ..cards.errors import IllegalAction, YgosimError
 from ..cards.safetext import excerpt, printable
 
 BOT, PERSON = "bot", "person"
+COACH_SEED = 0        # the coach's worlds: the same for everyone, nothing of the duel's seed
 PRIORITY_MODES = ("auto", "ask-all")
 PHASES = K.PHASE_NAMES             # draw standby main1 battle main2 end
 WHOSE = ("opponent", "mine")       # a stop in the opponent's turn, or in your own
@@ -65,7 +66,9 @@ COMMANDS_HELP = """\
                `stop PHASE mine` in your own turn, `stop PHASE both`; `unstop PHASE`
   stops        your stops             hold    be asked at the next window, whatever happens
   priority ask-all | auto             every window, or only when something happened
-  undo         take back your last decision (against the bot)"""
+  undo         take back your last decision (against the bot)
+  hint         the bot's estimate of each of your answers (against the bot; in the replay)
+  review       after a duel: your decisions where the estimate dropped most"""
 
 
 class TableError(IllegalAction):
@@ -314,6 +317,9 @@ class Table:
         self._siding: dict = {}
         self.result = None
         self._bot_hand = None
+        self.coach_log: list = []           # hints and reviews asked for in this Duel
+        self.answered: tuple = ([], [])     # per seat: (the duel before, the answer) of each
+                                            # question a person answered (for `review`)
         info = {"type": "duel_start", "duel": self.duel_no, "game": self._game,
                 "names": list(self.names), "deck_names": list(self.deck_names),
                 "rules": self.duel.rules.name}
@@ -814,6 +820,7 @@ class Table:
                              "nothing changed; choose another answer")
         if passed:
             self.stats[seat].answered_pass += 1
+        self.answered[seat].append((d.clone(), i))
         self._asking = None
         self._react()
         self._run()
@@ -904,7 +911,62 @@ class Table:
         if word in ("say", "chat"):
             self.say(seat, s.partition(" ")[2])
             return []
+        if low == "hint":
+            hs = self.hint(seat)
+            return ["The bot's estimate of each answer (from what you may see):"] + \
+                [f"{k + 1:>3}. " + h["line"] for k, h in enumerate(hs)]
+        if low == "review":
+            ms = self.review(seat)
+            if not ms:
+                return ["Review: no decision of yours looked clearly worse than another."]
+            return ["Review: your decisions where the bot's estimate dropped most:"] + \
+                [f"  {m['line']}" for m in ms]
         return None
+
+    # ================================================================== the coach
+    @locked
+    def hint(self, seat: int) -> list[dict]:
+        """The bot's estimate of each answer to seat's question, best first (agents.coach:
+        from what seat may know only). Against the bot only; recorded in the replay."""
+        from ..agents.coach import hints
+        self._person(seat)
+        if self.kinds[1 - seat] != BOT:
+            raise TableError("hints are for duels against the bot")
+        a = self._asking
+        if self.state != "duel" or a is None or a["seat"] != seat:
+            raise TableError("there is no question of yours to hint at now")
+        d = self.duel
+        hs = hints(d, COACH_SEED)
+        self.coach_log.append({"kind": "hint", "seat": seat, "turn": d.turn,
+                               "decision": len(d.history)})
+        out = []
+        for h in hs:
+            x = h.as_dict()
+            x["number"] = h.index + 1
+            x["line"] = h.line()
+            out.append(x)
+        self._emit({"type": "hint", "seat": seat, "id": a["id"], "hints": out}, to=(seat,))
+        return out
+
+    @locked
+    def review(self, seat: int, top: int = 5) -> list[dict]:
+        """After a Duel: seat's decisions where the bot's estimate of the answer played was
+        furthest below its best answer's, the biggest drop first (agents.coach.review).
+        Recorded in the replay."""
+        from ..agents.coach import review
+        self._person(seat)
+        if self.state == "duel":
+            raise TableError("the review comes after the duel (hint helps during it)")
+        ms = review(self.answered[seat], COACH_SEED, top=top)
+        self.coach_log.append({"kind": "review", "seat": seat,
+                               "decisions": len(self.answered[seat])})
+        out = []
+        for m in ms:
+            x = m.as_dict()
+            x["line"] = m.line()
+            out.append(x)
+        self._emit({"type": "review", "seat": seat, "mistakes": out}, to=(seat,))
+        return out
 
     # ================================================================== undo
     def _can_undo(self, seat) -> bool:
@@ -936,6 +998,8 @@ class Table:
         if k < len(self.duel.history):
             taken = option_texts_for(duel, duel.pending, seat)[self.duel.history[k]]
         self.duel, self.bot = duel, bot
+        k = len(duel.history)          # the answers taken back leave the review
+        self.answered[seat][:] = [x for x in self.answered[seat] if len(x[0].history) < k]
         self.seat_state[seat] = st
         self.state = "duel"
         self.result = None
@@ -1053,6 +1117,8 @@ class Table:
                           meta={"seats": list(self.kinds),
                                 "bot": self.bot_name if BOT in self.kinds else None,
                                 "decks": list(self.deck_names), "duel": self.duel_no})
+        if self.coach_log:
+            rep.meta["coach"] = [dict(x) for x in self.coach_log]
         rep.decks[0]["name"], rep.decks[1]["name"] = self.deck_names
         return rep
 
