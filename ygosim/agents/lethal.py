@@ -30,6 +30,7 @@ from ..engine.decision import RESPONSE, YESNO, CALL, ZONE, DECLARE, ORDER, FIRST
 from .heuristic import greedy, PROBE_STEPS
 
 TRIVIAL = (CALL, ZONE, DECLARE, ORDER, FIRST)
+CLONE_STEPS = 3
 
 
 class OutOfBudget(Exception):
@@ -84,6 +85,12 @@ class WinFinder:
         self.complete = False               # the last find looked at every line it allows
 
     # -- playing on
+    def _clone(self, d):
+        """A clone, counted as CLONE_STEPS engine steps (a clone of a Goat duel costs about
+        what two or three engine steps do)."""
+        self.steps += CLONE_STEPS
+        return d.clone()
+
     def _apply(self, d, i: int) -> None:
         self.steps += 1
         if self.steps > self.limit:
@@ -169,7 +176,7 @@ class WinFinder:
 
     def replay(self, world, line: list, me: int, turn: int) -> bool:
         """Does `line` win this turn in (a clone of) `world`?"""
-        d = world.clone()
+        d = self._clone(world)
         tried: set = set()
         self._advance(d, me, turn, tried)
         for o in line:
@@ -184,7 +191,7 @@ class WinFinder:
         are not changed)."""
         for disc in range(self.max_disc + 1):
             seen: dict = {}
-            sims = [w.clone() for w in worlds]
+            sims = [self._clone(w) for w in worlds]
             trieds = [set() for _ in sims]
             line = self._dfs(sims, trieds, me, turn, disc, seen, [])
             if line is not None:
@@ -201,6 +208,7 @@ class WinFinder:
         if not live:
             return list(line)
         lead = sims[live[0]]
+        self.steps += 1                 # the key and the rule policy's answer cost a step
         key = tuple(_state_key(sims[k], me) for k in live)
         if seen.get(key, -1) >= disc:
             return None
@@ -225,7 +233,7 @@ class WinFinder:
                     nxt.append(d)
                     ntried.append(trieds[k])
                     continue
-                c = d.clone()
+                c = self._clone(d)
                 t = set(trieds[k])
                 if not self._play(c, o, me, turn, t):
                     ok = False

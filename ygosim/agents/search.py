@@ -179,7 +179,7 @@ class SearchAgent(Talking):
                  explore: float = 0.35, widen: float = 1.5, deep_lp: int = 3000,
                  quiet_share: float = 0.25, lethal_boost: float = 0.5,
                  value: str = "mean", margin: float = 1.5, prune: bool = True,
-                 order_turns: int = 4, finder: bool = True):
+                 order_turns: int = 4, finder: bool = True, probe_prior: bool = True):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         cfg = dict(LEVELS[level])
@@ -213,6 +213,7 @@ class SearchAgent(Talking):
         # the win finder (lethal.py): a sure win this turn is looked for before searching
         self.finder = WinFinder(budget=cfg["finder"], opponent=policy) if finder else None
         self.line: tuple = (None, [])   # (turn, the rest of the winning line found)
+        self.probe_prior = probe_prior  # the prior is the rule policy's answer with its probes
         # measurements (the last decision, and over the agent's life)
         self.last_seconds = 0.0
         self.last_sims = 0
@@ -262,7 +263,7 @@ class SearchAgent(Talking):
         # the prior: the rule policy's answer with its look-ahead probes (a Trap or a Quick
         # Effect when that pays, a card that would be lost anyway used first, a Spell that
         # leaves a better board: removal when its target is there)
-        prior = policy(worlds[0], set())
+        prior = policy(worlds[0], set()) if self.probe_prior else greedy(worlds[0], probe=False)
         order = [prior] + [i for i in range(n) if i != prior]
         if dec.kind == RESPONSE:            # no activation that changes nothing now
             order = [i for i in order if not no_effect(worlds[0], i)] or order
