@@ -524,6 +524,12 @@ class Room:
         if kind == "undo":                 # the table's "undone" event tells what was taken back
             await self.call("undo", seat)
             return None
+        if kind == "hint":                 # the table's "hint" event carries the estimates
+            await self.run(lambda: t.hint(seat))
+            return None
+        if kind == "review":               # and its "review" event the decisions found
+            await self.run(lambda: t.review(seat))
+            return None
         if kind == "say":
             text = msg.get("text")
             return await self.call("say", seat, text)

@@ -196,6 +196,46 @@ function show(msg) {
   document.body.dataset.state = v.state;
   if ((v.state === "over" || v.state === "match_over") && msg.final) showEnd(v);
   else document.getElementById("end-modal")?.remove();
+  if (S.hint && msg.final) { showHints(S.hint, prompt); S.hint = null; }
+  if (S.review && msg.final) { showReview(S.review); S.review = null; }
+}
+
+// ============================================================================ the coach
+function pct(x) { return `${Math.round(x * 100)}%`; }
+
+// The bot's estimate of each answer to the question asked now (the table's "hint" event: from
+// what this seat may see only); a row answers the question.
+function showHints(e, prompt) {
+  document.getElementById("hint-modal")?.remove();
+  if (!prompt || prompt.id !== e.id) return;          // a hint for a question already answered
+  const rows = e.hints.map((h) => el("li", { dataset: { text: h.text } },
+    el("button", { class: "hint-answer", text: h.wins_now ? "wins this turn" : pct(h.value),
+      title: "play this answer", onclick: () => {
+        if (send({ type: "answer", prompt: prompt.id, text: h.text })) S.sent = prompt.id;
+        box.remove();
+      } }),
+    " ", el("span", { text: h.say || h.text }),
+    el("span", { class: "muted", text: ` (${h.sims} simulations)` })));
+  const box = modal("Hint: the bot's estimate of each answer",
+    el("p", { class: "muted", text: "Best first, from what you may see only (the bot imagines " +
+      "the cards you cannot see, as it does for itself). Hints are recorded in the replay." }),
+    el("ol", { id: "hints" }, ...rows),
+    el("div", { class: "buttons" }, el("button", { text: "Close", onclick: () => box.remove() })));
+  box.id = "hint-modal";
+}
+
+// After a duel: this seat's decisions where the bot's estimate dropped most.
+function showReview(e) {
+  document.getElementById("review-modal")?.remove();
+  const rows = e.mistakes.map((m) => el("li", {},
+    el("div", { text: `Turn ${m.turn}, ${m.question}` }),
+    el("div", { text: `You played ${m.played} (${pct(m.played_value)}); ` +
+                      `${m.better} was better (${pct(m.better_value)}).` })));
+  const box = modal("Review of your decisions",
+    rows.length ? el("ol", { id: "review" }, ...rows)
+                : el("p", { id: "review", text: "No decision of yours looked clearly worse than another." }),
+    el("div", { class: "buttons" }, el("button", { text: "Close", onclick: () => box.remove() })));
+  box.id = "review-modal";
 }
 
 function drawBoard() {
@@ -220,6 +260,8 @@ function event(e) {
   else if (e.type === "note") S.notes.push({ text: e.text, at: S.logLength });
   else if (e.type === "undone") { toast(e.text); S.notes.push({ text: e.text, at: S.logLength }); }
   else if (e.type === "failure") { toast(e.text, "error"); S.notes.push({ text: e.text, at: S.logLength }); }
+  else if (e.type === "hint") S.hint = e;
+  else if (e.type === "review") S.review = e;
   else if (e.type === "duel_start" && e.duel > 1) {
     S.notes = [{ text: `— Duel ${e.duel} —`, at: 0 }];
     S.boardState = {};
@@ -412,8 +454,11 @@ function renderControls(v) {
     const key = el("button", { id: "new-key", text: "New key",
       title: "give this seat a new secret key (this browser keeps it; any other copy stops working)",
       onclick: () => send({ type: "rotate" }) });
-    box.append(undo, hold, prio, stops, key);
-    if (v.seats[1 - seat()] !== "bot") undo.hidden = true;
+    const hint = el("button", { id: "hint", text: "💡 Hint", disabled: !v.prompt,
+      title: "the bot's estimate of each of your answers (recorded in the replay)",
+      onclick: () => { if (send({ type: "hint" })) toast("thinking..."); } });
+    box.append(undo, hint, hold, prio, stops, key);
+    if (v.seats[1 - seat()] !== "bot") { undo.hidden = true; hint.hidden = true; }
   }
   const speed = el("select", { id: "speed", title: "how fast the opponent's moves are shown" },
     ...Object.keys(SPEEDS).map((k) => el("option", { value: k, text: `moves: ${k}` })));
@@ -541,6 +586,9 @@ function showEnd(v) {
         location.href = `/replay?id=${encodeURIComponent(made.id)}`;
       } catch (e) { toast(e.message, "error"); }
     } }));
+    buttons.append(el("button", { id: "review-go", text: "Review my decisions",
+      title: "your decisions where the bot's estimate dropped most (takes a few seconds)",
+      onclick: () => { if (send({ type: "review" })) toast("reviewing your decisions..."); } }));
     if (v.can_undo) buttons.append(el("button", { id: "end-undo", text: "↶ Undo", onclick: () => { send({ type: "undo" }); box.remove(); } }));
     buttons.append(el("button", { class: "primary", id: "again", text: "Duel again",
                                   onclick: () => { send({ type: "proceed" }); box.remove(); } }));
