@@ -33,16 +33,19 @@ class Hint:
     index: int          # the answer's index in the pending decision
     text: str           # its grammar text, as the player sees it
     say: str            # in plain words
-    value: float        # the estimate (0..1: the chance to win, roughly)
+    value: float | None  # the estimate (0..1: the chance to win, roughly); None: not
+                        # estimated (a selection of very many answers: only 32 are)
     sims: int           # simulations behind it
     wins_now: bool      # it starts a line that wins this turn in every imagined world
 
     def as_dict(self) -> dict:
         return {"index": self.index, "text": self.text, "say": self.say,
-                "value": round(self.value, 4), "sims": self.sims, "wins_now": self.wins_now}
+                "value": None if self.value is None else round(self.value, 4),
+                "sims": self.sims, "wins_now": self.wins_now}
 
     def line(self) -> str:
-        what = "wins this turn" if self.wins_now else f"{self.value * 100:.0f}%"
+        what = "wins this turn" if self.wins_now else \
+            "?" if self.value is None else f"{self.value * 100:.0f}%"
         return f"{what:>14}  {self.text}  ({self.sims} simulations)"
 
 
@@ -85,9 +88,9 @@ def hints(duel, seed: int = 0, cfg: dict | None = None) -> list[Hint]:
     texts = option_texts_for(duel, dec, p)
     out = []
     for i, (value, sims, wins) in est.items():
-        out.append(Hint(i, texts[i], describe(duel, dec.options[i], p, dec),
-                        0.0 if value is None else value, sims, wins))
-    out.sort(key=lambda h: (-h.value, h.index))
+        out.append(Hint(i, texts[i], describe(duel, dec.options[i], p, dec), value, sims,
+                        wins))
+    out.sort(key=lambda h: (h.value is None, -(h.value or 0.0), h.index))
     return out
 
 
@@ -104,6 +107,8 @@ def review(decisions, seed: int = 0, top: int = 5, least: float = 0.03,
         hs = hints(d, seed, cfg or REVIEW)
         best = hs[0]
         mine = next(h for h in hs if h.index == played)
+        if mine.value is None:
+            continue
         if best.value - mine.value >= least and best.index != played:
             question = (dec.prompt or dec.kind).strip()
             found.append(Mistake(d.turn, question, mine.text, mine.value, best.text,

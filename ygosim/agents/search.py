@@ -74,6 +74,7 @@ LEVELS = {
              "time_limit": 3.0, "finder": 10000, "finder_worlds": 24},
 }
 
+MAX_ESTIMATED = 32  # the coach estimates at most this many answers of one decision
 WON = 0.98         # a value this high: the tree's line wins this turn in (nearly) every world
 # Scores of a simulation that ends the duel: a win this turn is 1, each turn later costs
 # WIN_DECAY (a win is never worth less than WIN_FLOOR, above any board: 0.9 at most); a loss
@@ -365,6 +366,9 @@ class SearchAgent(Talking):
         same = {}
         for i in range(n):
             same[i] = next(j for j in cands if j <= i and _alike(duel, me, i, j))
+        if len(cands) > MAX_ESTIMATED:       # a selection of hundreds: the rule policy's
+            first = greedy(worlds[0], probe=False)      # answer and the first others only
+            cands = [same[first]] + [j for j in cands if j != same[first]][:MAX_ESTIMATED - 1]
         root = {i: Answer() for i in cands}
         stop_turn = self._horizon(duel, me)
         sets = _set_cards(duel, 1 - me)
@@ -379,9 +383,12 @@ class SearchAgent(Talking):
                 break
         out = {}
         for i in range(n):
-            node = root[same[i]]
+            node = root.get(same[i])
             wins = i == sure or (sure >= 0 and same[i] == same[sure])
-            out[i] = (1.0 if wins else node.mean(), node.n, wins)
+            if node is None:
+                out[i] = (1.0 if wins else None, 0, wins)     # not estimated
+            else:
+                out[i] = (1.0 if wins else node.mean(), node.n, wins)
         return out
 
     def _sure_win(self, duel, me: int, worlds: list) -> tuple:

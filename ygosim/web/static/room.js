@@ -201,7 +201,7 @@ function show(msg) {
 }
 
 // ============================================================================ the coach
-function pct(x) { return `${Math.round(x * 100)}%`; }
+function pct(x) { return x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`; }
 
 // The bot's estimate of each answer to the question asked now (the table's "hint" event: from
 // what this seat may see only); a row answers the question.
