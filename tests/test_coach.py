@@ -120,3 +120,30 @@ def test_terminal_hint_command():
     assert r.exit_code == 0, r.output
     assert "The bot's estimate of each answer" in r.output
     assert "simulations" in r.output
+
+
+def test_hint_and_review_over_the_websocket():
+    pytest.importorskip("starlette")
+    from test_web_server import app, final_state, hello, make_room, table_of
+    from starlette.testclient import TestClient
+    with TestClient(app()) as client:
+        made = make_room(client, bot="heuristic", seed=8)
+        rid = made["room"]
+        t = table_of(client, rid)
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            hello(ws, made["token"])
+            m, _ = final_state(ws)
+            p = m["view"]["prompt"]
+            ws.send_json({"type": "hint"})
+            m, _ = final_state(ws)
+            got = [e for e in m["events"] if e["type"] == "hint"]
+            assert len(got) == 1 and got[0]["id"] == p["id"]
+            hs = got[0]["hints"]
+            assert {h["text"] for h in hs} == {o["text"] for o in p["options"]}
+            assert all(h["sims"] > 0 for h in hs)
+            assert t.coach_log and t.coach_log[0]["kind"] == "hint"
+            ws.send_json({"type": "review"})             # not during the duel
+            m = ws.receive_json()
+            while m["type"] == "state":
+                m = ws.receive_json()
+            assert m["type"] == "error" and "after the duel" in m["error"]

@@ -35,7 +35,7 @@ MAX_CONNECTIONS = 24          # per room (two seats, several tabs, spectators)
 
 
 CALLS = {"answer", "answer_shown", "command", "set_priority", "set_stops", "hold", "undo", "say", "proceed",
-         "side"}                      # the table calls a seat makes (and the store keeps)
+         "side", "hint", "review"}    # the table calls a seat makes (and the store keeps)
 
 
 def token_hash(token: str) -> str:
@@ -524,11 +524,8 @@ class Room:
         if kind == "undo":                 # the table's "undone" event tells what was taken back
             await self.call("undo", seat)
             return None
-        if kind == "hint":                 # the table's "hint" event carries the estimates
-            await self.run(lambda: t.hint(seat))
-            return None
-        if kind == "review":               # and its "review" event the decisions found
-            await self.run(lambda: t.review(seat))
+        if kind in ("hint", "review"):     # the table's "hint" / "review" event carries them
+            await self.call(kind, seat)
             return None
         if kind == "say":
             text = msg.get("text")
