@@ -815,12 +815,13 @@ class Table:
     def _take(self, seat: int, i: int) -> bool:
         """Apply answer i to seat's question and play on (see answer)."""
         passed = self.duel.pending.options[i].verb == "pass"
+        before = self.duel.clone()          # for `review`
         if not self._apply(i):
             raise TableError("the engine failed on that answer (the server's log has it): "
                              "nothing changed; choose another answer")
         if passed:
             self.stats[seat].answered_pass += 1
-        self.answered[seat].append((d.clone(), i))
+        self.answered[seat].append((before, i))
         self._asking = None
         self._react()
         self._run()
