@@ -25,6 +25,8 @@ same position are searched once.
 """
 from __future__ import annotations
 
+import time
+
 from ..engine import const as K
 from ..engine.decision import RESPONSE, YESNO, CALL, ZONE, DECLARE, ORDER, FIRST
 from .heuristic import greedy, PROBE_STEPS
@@ -82,6 +84,7 @@ class WinFinder:
         self.opponent = opponent            # the opponent's answers: policy(d, tried) -> index
         self.steps = 0
         self.limit = 0
+        self.deadline = 0.0
         self.complete = False               # the last find looked at every line it allows
 
     # -- playing on
@@ -95,6 +98,8 @@ class WinFinder:
         self.steps += 1
         if self.steps > self.limit:
             raise OutOfBudget
+        if self.deadline and not self.steps & 31 and time.process_time() > self.deadline:
+            raise OutOfBudget           # the time safety net (a busy or slow machine)
         d.apply(i)
 
     def _advance(self, d, me: int, turn: int, tried: set) -> None:
@@ -142,9 +147,11 @@ class WinFinder:
         return False
 
     # -- finding
-    def find(self, duel, me: int, worlds: list):
+    def find(self, duel, me: int, worlds: list, deadline: float = 0.0):
         """A line (list of Options, the first answers the pending decision) that wins this turn
-        in every world of `worlds` (determinized clones of `duel` for `me`), or None."""
+        in every world of `worlds` (determinized clones of `duel` for `me`), or None.
+        `deadline`: a time.process_time() after which it gives up (0: none)."""
+        self.deadline = deadline
         self.steps = 0
         self.limit = self.budget
         self.complete = False

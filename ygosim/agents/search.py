@@ -256,6 +256,7 @@ class SearchAgent(Talking):
         cfg = self.cfg
         deadline = time.process_time() + cfg["time_limit"]   # CPU time: see LEVELS
         worlds = [determinize(duel, me, self.rng) for _ in range(min(cfg["worlds"], budget))]
+        self._deadline = deadline - cfg["time_limit"] / 2    # the finder's share of the net
         found = 0
         if self.finder is not None and worth_looking(duel, me):
             i, found = self._sure_win(duel, me, worlds)
@@ -296,6 +297,8 @@ class SearchAgent(Talking):
                     scores[i].append(v)
                     work += steps
                     sims += 1
+                    if time.process_time() > deadline:     # the safety net holds within a
+                        break                               # simulation on a busy machine
                 if work > work_budget or time.process_time() > deadline:
                     out_of_time = work <= work_budget      # (else: the counted work is done)
                     break
@@ -403,7 +406,7 @@ class SearchAgent(Talking):
         line = None
         spent = 0
         if turn == duel.turn and rest and _first_step(dec, rest) >= 0:
-            f.steps, f.limit = 0, f.budget
+            f.steps, f.limit, f.deadline = 0, f.budget, self._deadline
             try:
                 if all(f.replay(w, rest, me, turn) for w in ws):
                     line = rest
@@ -411,7 +414,7 @@ class SearchAgent(Talking):
                 pass
             spent += f.steps
         if line is None and dec.kind == ACTION:
-            line = f.find(duel, me, ws)
+            line = f.find(duel, me, ws, self._deadline)
             spent += f.steps
         if line is None:
             self.line = (None, [])
