@@ -122,3 +122,17 @@ def test_scores_prefer_shorter_wins_and_longer_losses():
         sim.winner = 1
     l_now, l_later = bot._score(now, 0, 5), bot._score(later, 0, 5)
     assert l_now < l_later < board
+
+
+def test_the_finder_gives_up_at_its_deadline():
+    """The time safety net: past its deadline (CPU time) the finder stops looking (a loaded
+    machine); without one it looks at every line it allows."""
+    import time
+    doc = dict(GUARDIAN, B=dict(GUARDIAN["B"], lp=3200))
+    d = build(doc)
+    ws = worlds(d)
+    full = WinFinder(opponent=policy)
+    assert full.find(d, 0, ws) is None and full.complete
+    cut = WinFinder(opponent=policy)
+    assert cut.find(d, 0, ws, deadline=time.process_time() - 1.0) is None
+    assert not cut.complete and cut.steps < full.steps
