@@ -914,8 +914,8 @@ class Table:
             return []
         if low == "hint":
             hs = self.hint(seat)
-            return ["The bot's estimate of each answer (from what you may see):"] + \
-                [f"{k + 1:>3}. " + h["line"] for k, h in enumerate(hs)]
+            return ["The bot's estimate of each answer, best first (from what you may see; "
+                    "the number answers):"] + [f"{h['number']:>3}. " + h["line"] for h in hs]
         if low == "review":
             ms = self.review(seat)
             if not ms:
