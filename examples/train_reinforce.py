@@ -11,7 +11,7 @@ from the final reward only (+1 win, -1 loss), with a running-mean baseline and A
 
 Before and after training it plays the same --eval duels (the same seeds) against the `random`
 agent and prints both win rates with 95% Wilson intervals. Figures from this project's machine
-are in the README.
+are in docs/research.md.
 """
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def test_legal_and_winning_against_random(block):
     """200 seeded duels in all (8 blocks of 25), both decks, both seats: every answer the bot
     gives is applied by the engine, which refuses anything illegal. (One determinization
     sample per decision instead of 3 keeps this quick; the answers are as legal.) Decision
-    time is a speed figure, reported by the bot's measurements in the README, not asserted
+    time is a speed figure, reported by the bot's measurements in docs/bot.md, not asserted
     here."""
     wins = 0
     for k in range(25):

@@ -2,7 +2,7 @@
 
 Budgets here are small (tens of simulations) and the time safety net is off (a large time
 limit), so the tests are quick and do not depend on the machine's speed. How strong the bot is
-and how long it thinks are measured by tools/measure_search.py and reported in the README.
+and how long it thinks are measured by tools/measure_search.py and reported in docs/bot.md.
 """
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """The duel in a real browser: Playwright driving Debian's Chromium (headless) through a whole
 duel against the bot and a whole duel between two browsers with a spectator, every frame each
-viewer was sent checked against the real hidden cards; the screenshots of the README.
+viewer was sent checked against the real hidden cards; the screenshots of docs/playing.md.
 
 Needs the Python package `playwright` (the test extra) and a Chromium: `apt-get install
 chromium` (Debian/Ubuntu; /usr/bin/chromium), or YGOSIM_CHROMIUM=/path/to/chrome. Without one
 these tests are skipped, saying so. YGOSIM_SHOTS=docs/screenshots writes the screenshots there
-(the README's); otherwise into the test's temporary folder.
+(docs/playing.md's); otherwise into the test's temporary folder.
 """
 from __future__ import annotations
 
