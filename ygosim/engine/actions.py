@@ -316,8 +316,19 @@ def send_to(sel, where, reason=K.R_EFFECT):
     return step
 
 
-def to_hand(sel):
-    return send_to(sel, HAND)
+def to_hand(sel, who=None):
+    """Add the selected cards to their owners' hands, or with `who` (YOU / OPP) to that
+    player's hand whoever owns them (Exchange: a card held by another player than its owner is
+    still that owner's card, and goes to the owner's Graveyard or Deck when it leaves)."""
+    if who is None:
+        return send_to(sel, HAND)
+
+    def step(d, link):
+        cards = sel(d, link)
+        if cards:
+            d.send(cards, HAND, K.R_EFFECT, link["player"],
+                   hand_of=link["player"] if who == YOU else 1 - link["player"])
+    return step
 
 
 def draw(n, who=YOU):

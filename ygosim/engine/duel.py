@@ -818,8 +818,8 @@ class Duel:
         elif l == OVERLAY:
             h = self.seq[c]             # the Xyz Monster it is attached to
             self.overlay[h] = tuple(x for x in self.overlay[h] if x != c)
-        else:
-            getattr(self, PILES[l])[self.owner[c]].remove(c)
+        else:       # a hand is its holder's (ctrl), every other pile its owner's
+            getattr(self, PILES[l])[(self.ctrl if l == HAND else self.owner)[c]].remove(c)
 
     def place(self, c: int, loc: int, player: int | None = None, seq: int | None = None,
               pos: int = ATTACK, top: bool = True) -> None:
@@ -846,7 +846,8 @@ class Duel:
         elif loc == OVERLAY:            # attached to the Xyz Monster `seq`
             self.overlay[seq] = self.overlay[seq] + (c,)
         elif loc in PILES:
-            player = self.owner[c]
+            if loc != HAND or player is None:
+                player = self.owner[c]  # a hand may hold another player's card (Exchange)
             pile = getattr(self, PILES[loc])[player]
             if loc == DECK and not top:
                 pile.append(c)
@@ -892,8 +893,9 @@ class Duel:
                     self.check_exodia(player)
 
     def send(self, cards, loc: int, reason: int, by: int = -1, destroy: bool = False,
-             top: bool = True) -> list[int]:
-        """Send cards to `loc` (their owner's pile), raising the events triggers listen to.
+             top: bool = True, hand_of: int | None = None) -> list[int]:
+        """Send cards to `loc` (their owner's pile), raising the events triggers listen to;
+        `hand_of`: the player whose hand they go to, when not their owner's (Exchange).
         Returns the cards that moved."""
         moved = []
         refs = []                       # each moved card as the log names it
@@ -945,7 +947,8 @@ class Duel:
             if dest == GY and gy_banish and self.applies(gy_banish, c):
                 dest = BANISHED     # "any card sent to the Graveyard is banished instead"
                 self.write(f"{self.card(c)} is banished instead")    # (Banisher of the Light)
-            self.place(c, dest, top=top if dest != DECK or not self.upside_down() else not top)
+            self.place(c, dest, hand_of if dest == HAND else None,
+                       top=top if dest != DECK or not self.upside_down() else not top)
             if dest == EXTRA:   # face-up in the Extra Deck only for a Pendulum from the field
                 self.pos[c] = ATTACK if was & FIELD and "pendulum" in data.frames \
                     else FACEDOWN
@@ -1361,15 +1364,16 @@ class Duel:
     def seen_by(self, c: int) -> int:
         """Who may look at card c's face now, as bits (1: player 0, 2: player 1): a face-up
         card or one in a public pile everyone; a face-down card on the field its controller and
-        its owner; the hand and the face-down Extra Deck their owner; a Deck nobody (its owner
-        knows the list, not the order)."""
+        its owner; a card in a hand its holder and its owner (a player who took another's card
+        with Exchange holds it in their hand); the face-down Extra Deck its owner; a Deck
+        nobody (its owner knows the list, not the order)."""
         loc = self.loc[c]
         if loc & FIELD:
             if not self.pos[c] & FACEDOWN:
                 return 3
             return (1 << self.ctrl[c]) | (1 << self.owner[c])
-        if loc == HAND:
-            return 1 << self.owner[c]
+        if loc == HAND:     # its holder, and its owner if another player holds it (Exchange)
+            return (1 << self.ctrl[c]) | (1 << self.owner[c])
         if loc == DECK:     # (the top card of a Deck turned face-up: Convulsion of Nature)
             return 3 if "deck_face_up" in self.static_index and \
                 self.deck[self.owner[c]][-1:] == [c] and self.has_static("deck_face_up") else 0
@@ -1387,7 +1391,7 @@ class Duel:
             return f"a face-down card ({_zone_name(self, c)})"
         where = {HAND: "hand", DECK: "Deck", EXTRA: "Extra Deck",
                  BANISHED: "banished cards (face-down)"}.get(loc, "cards")
-        return f"a card in {self.names[self.owner[c]]}'s {where}"
+        return f"a card in {self.names[(self.ctrl if loc == HAND else self.owner)[c]]}'s {where}"
 
     def card(self, c: int, seen: int | None = None, words: str | None = None) -> str:
         """Card c in a log line: its name for the viewers who may see it now (`seen`: who, as
@@ -1472,7 +1476,8 @@ class Duel:
         hand or Deck, their face-down Extra Deck), is only ever itself."""
         l = self.loc[c]
         if l & FIELD or (viewer is not None and self.owner[c] != viewer and (
-                l & (HAND | DECK) or (l == EXTRA and self.pos[c] & FACEDOWN))):
+                l == DECK or (l == HAND and self.ctrl[c] != viewer)
+                or (l == EXTRA and self.pos[c] & FACEDOWN))):
             return ("", c, 0, 0)   # comparable with the others (a selection may mix both)
         return (self.data[c].name, l, self.owner[c], self.pos[c])
 

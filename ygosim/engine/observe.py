@@ -393,7 +393,7 @@ def _located_view(d, c: int, viewer) -> dict:
         view["slot"] = d.gy[d.owner[c]].index(c)
     elif loc == BANISHED:
         view["slot"] = d.banished[d.owner[c]].index(c)
-    elif loc == HAND and d.owner[c] == viewer:
+    elif loc == HAND and d.ctrl[c] == viewer:     # (its holder's hand)
         view["slot"] = d.hand[viewer].index(c)
     return view
 
@@ -499,8 +499,8 @@ def determinize(duel, player: int, rng):
     for c in d.sts[opp]:
         if d.pos[c] & FACEDOWN and d.owner[c] == opp and c not in public:
             (field if d.seq[c] == K.FIELD_ZONE else st).append(c)
-    for c in d.hand[opp] + d.deck[opp]:
-        if c not in public and not (d.loc[c] == DECK and deck_top_public(d, c)):
+    for c in d.hand[opp] + d.deck[opp]:     # (not the player's own card the opponent holds)
+        if c not in public and hidden_from(d, c, player):
             loose.append(c)
     for c in d.banished[opp]:            # banished face-down: may be any of those
         if d.pos[c] & FACEDOWN and c not in public:

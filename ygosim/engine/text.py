@@ -42,7 +42,7 @@ def card_text(d, c: int, level: int = 0, in_list: bool = False) -> str:
     if level >= 1:
         name = f"{name}@{zone_name(d, c)}"
     if level >= 2:
-        who = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
+        who = d.ctrl[c] if d.loc[c] & (K.FIELD | K.HAND) else d.owner[c]
         name = f"{PLAYER_LETTERS[who]}:{name}"
     return name
 
@@ -165,7 +165,7 @@ class Ref:
         if self.zone is not None and zone_name(d, c) != self.zone:
             return False
         if self.who is not None:
-            who = d.ctrl[c] if d.loc[c] & K.FIELD else d.owner[c]
+            who = d.ctrl[c] if d.loc[c] & (K.FIELD | K.HAND) else d.owner[c]
             if who != self.who:
                 return False
         return True

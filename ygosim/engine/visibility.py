@@ -16,8 +16,8 @@ def hidden_from(d, c: int, viewer) -> bool:
         return bool(d.pos[c] & FACEDOWN) and d.ctrl[c] != viewer and d.owner[c] != viewer
     if loc == EXTRA:     # face-up Pendulum Monsters in the Extra Deck are public
         return d.owner[c] != viewer and bool(d.pos[c] & FACEDOWN)
-    if loc == HAND:
-        return d.owner[c] != viewer
+    if loc == HAND:     # its holder and its owner (a card taken with Exchange)
+        return d.ctrl[c] != viewer and d.owner[c] != viewer
     if loc == DECK:
         return d.owner[c] != viewer and not deck_top_public(d, c)
     if loc == BANISHED:  # banished face-down (Different Dimension Capsule): its owner knows it

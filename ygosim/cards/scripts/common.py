@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from ...engine import actions as A
 from ...engine import const as K
-from ...engine.const import FIELD, GY, MZONE
+from ...engine.const import FIELD, GY, HAND, MZONE
 from ...engine.effects import (Target, continuous, ignition, rule, special_procedure, spell, trap,
                                trigger)
 from ...engine.flow import special_rule_locked, summon_rule_locked
-from ...engine.flow.chain import prohibited
+from ...engine.flow.chain import hand_toll, prohibited
 
 
 # ------------------------------------------------------------------------------ summoning
@@ -37,6 +37,8 @@ def can_special_summon_from(d, c, p):
         return False        # (Guardian Kay'est: only with its Rod)
     if (data.is_extra_deck or "ritual" in data.frames) and not d.proper(c):
         return False
+    if d.loc[c] == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
+        return False        # (Chain Energy: the LP to play it from the hand)
     if d.loc[c] == GY and data.script is not None and "revive_tribute" in data.script.extra \
             and not any(data.script.extra["revive_tribute"](d, x) for x in d.monsters(p)):
         return False        # (Tyrant Dragon: a Dragon to Tribute)

@@ -14,6 +14,7 @@ from ...engine import actions as A
 from ...engine import const as K
 from ...engine.const import EXTRA, GY, HAND, MZONE
 from ...engine.effects import CardScript, special_procedure, spell
+from ...engine.flow.chain import hand_toll
 from .common import summons_locked
 
 
@@ -231,8 +232,9 @@ def _ritual_monsters(d, link):
     spell_card = link["card"]
     r = d.data[spell_card].ritual
     p = link["player"]
-    if r is None or summons_locked(d, p):
-        return []
+    if r is None or summons_locked(d, p) or (
+            "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p)):
+        return []           # (Chain Energy: the LP to Summon it from the hand)
     return [c for c in d.hand[p] if r.summons(d.data[c])
             and next(_tribute_combos(d, p, c, *_ritual_need(d, spell_card, c)), None)
             is not None]

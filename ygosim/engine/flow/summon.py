@@ -383,6 +383,14 @@ def special_summon(d, f):
             i += 1
             f["i"] = i
             continue
+        if d.loc[c] == HAND and "hand_toll" in d.static_index and f.get("tolled") != c:
+            who = f.get("by", p)        # played from the hand: its toll (Chain Energy), or
+            if d.lp[who] < hand_toll(d, who):       # not Summoned
+                i += 1
+                f["i"] = i
+                continue
+            pay_hand_toll(d, who)
+            f["tolled"] = c
         chooser = f.get("chooser", p)
         if f.get("zone") is None and len(zones) > 1 and (d.loc[c] == K.EXTRA or d.linked_zones(p)
                                                           or d.linked_zones(1 - p)):
@@ -488,7 +496,7 @@ def special_proc_ok(d, c, p) -> bool:
     loc = d.loc[c]
     if sp is None or not loc & sp.where:
         return False
-    owner = d.ctrl[c] if loc & K.FIELD else d.owner[c]
+    owner = d.ctrl[c] if loc & (K.FIELD | HAND) else d.owner[c]   # (a hand: its holder)
     if (owner != p or summon_locked(d, p) or prohibited(d, c)
             or ("special_lock" in d.static_index and special_rule_locked(d, p))
             or not (sp.onto_opponent or sp.cost_frees_zone or d.summon_zones(p, c))):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .. import const as K
-from ..const import FIELD, BATTLE
+from ..const import FIELD, BATTLE, HAND
 from ..decision import Option, RESPONSE, ORDER
 from ..effects import FLIP, RULE
 from .core import proc, push, pop
@@ -52,7 +52,7 @@ def triggers(d, f):
             if d.is_negated(cid, (), False):
                 continue        # a negated monster's effects are not activated (under Skill
                                 # Drain they are, and are negated as they resolve)
-            p = d.ctrl[cid] if d.loc[cid] & FIELD else d.owner[cid]
+            p = d.ctrl[cid] if d.loc[cid] & (FIELD | HAND) else d.owner[cid]
             probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
                      "events": (ev,)}
             if eff.target is not None and not eff.target.possible(d, probe):
@@ -142,7 +142,7 @@ def rule_effect(d, f):
     if f["s"] == 0:
         lid = d.next_lid
         d.next_lid += 1
-        p = d.ctrl[c] if d.loc[c] & FIELD or not d.loc[c] else d.owner[c]
+        p = d.ctrl[c] if d.loc[c] & (FIELD | HAND) or not d.loc[c] else d.owner[c]
         d.links[lid] = {"card": c, "ei": f["ei"], "player": p, "targets": (), "vars": {},
                         "negated": False, "speed": 0, "event": f["ev"], "events": (f["ev"],),
                         "card_act": False, "cmid": d.mid[c]}

@@ -70,9 +70,10 @@ script("Creature Swap", spell(
 script("Convulsion of Nature", spell(), continuous("deck_face_up"))
 
 # Chain Energy (Continuous Spell): while it is face-up, each player pays 500 LP for every card
-# played from their hand: Normal Summon or Set, Special Summon by its own procedure, activating
-# a card or an effect there, Setting a Spell/Trap (the continuous rule `hand_toll`, read by
-# flow.chain.hand_toll; two copies: 1000). Without the LP, nothing may be played from the hand.
+# played from their hand: Normal Summon or Set, Special Summon (by its own procedure or by an
+# effect, a Ritual Summon too), activating a card or an effect there, Setting a Spell/Trap (the
+# continuous rule `hand_toll`, read by flow.chain.hand_toll; two copies: 1000). Without the LP,
+# nothing may be played from the hand.
 script("Chain Energy", spell(), continuous("hand_toll", lambda d, src, p: 500))
 
 # Cold Wave: only at the start of Main Phase 1 (nothing done in it yet); until the end of the

@@ -4,9 +4,9 @@ from __future__ import annotations
 from ....engine import actions as A
 from ....engine import const as K
 from ....engine.actions import OPP, YOU
-from ....engine.const import GY, MZONE, SZONE
+from ....engine.const import GY, HAND, MZONE, SZONE
 from ....engine.effects import Target, continuous, quickplay, script, spell, trigger
-from ..common import change_position, equip_spell, equipped_only, not_this
+from ..common import all_of, change_position, equip_spell, equipped_only, not_this
 
 # Enemy Controller (Quick-Play), one of two uses chosen on activation (`activate Enemy
 # Controller effect 2` for the second): target a face-up monster the opponent controls and
@@ -22,6 +22,29 @@ script("Enemy Controller",
                  operation=A.take_control(A.targets)))
 
 _other_spells_traps = not_this(A.spells_traps(YOU))
+
+_own_hand, _opp_hand = A.pile(HAND, YOU), A.pile(HAND, OPP)
+
+
+def _both_hold_cards(d, link):
+    return bool(d.hand[link["player"]]) and bool(d.hand[1 - link["player"]])
+
+
+# Exchange (2005 and today): both players show each other their hands; the activating player
+# takes a card of the opponent's hand into their own, then the opponent one of theirs (chosen
+# from the hands as they were: the two cards change hands at once). Needs a card in the
+# opponent's hand and another in yours; with either hand empty as it resolves, nothing happens.
+# A taken card stays its owner's: played, it goes to its owner's Graveyard (or Deck) when it
+# leaves (a hand holds its holder's cards: Duel.place, A.to_hand(who=)).
+script("Exchange", spell(
+    condition=all_of(A.exists(_opp_hand), A.exists(not_this(_own_hand))),
+    operation=A.when(_both_hold_cards,
+                     A.reveal(_opp_hand, to=YOU), A.reveal(_own_hand, to=OPP),
+                     A.choose(_opp_hand, into="taken", prompt="take a card of your opponent's hand"),
+                     A.choose(_own_hand, into="given", who=OPP,
+                              prompt="take a card of your opponent's hand"),
+                     A.to_hand(A.chosen("taken"), who=YOU),
+                     A.to_hand(A.chosen("given"), who=OPP))))
 
 # Emergency Provisions (Quick-Play): send any number (at least 1) of the other Spell and Trap
 # Cards you control, face-up or Set, to the Graveyard (cost); gain 1000 LP for each.
