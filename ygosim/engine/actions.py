@@ -186,8 +186,14 @@ def is_type(*types):
 
 def is_attribute(*attrs):
     """A filter: the card's Attributes now (attributes(d, c): changed by an effect, or more than
-    one) include one of attrs."""
-    return lambda d, c: any(a in attrs for a in attributes(d, c))
+    one) include one of attrs. (Its printed Attribute, read at once, unless a counter may have
+    changed it or its script adds some: Chaos monsters' Graveyard costs ask it often.)"""
+    def test(d, c):
+        data = d.data[c]
+        if d.counters or (data.script is not None and "attributes" in data.script.extra):
+            return any(a in attrs for a in attributes(d, c))
+        return data.attribute in attrs
+    return test
 
 
 def attributes(d, c) -> tuple:

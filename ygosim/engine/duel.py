@@ -1128,7 +1128,8 @@ class Duel:
             if not self.deck[p]:
                 self.lose(p, K.WIN_DECKOUT)
                 break
-            c = self.deck[p][-1 if self.upside_down() else 0]
+            c = self.deck[p][-1 if "deck_face_up" in self.static_index and self.upside_down()
+                             else 0]
             self.place(c, HAND, p)
             drawn.append(c)
             self.raise_event(K.EV_DRAW, c, p, K.R_DRAW)

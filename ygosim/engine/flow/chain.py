@@ -149,7 +149,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False
         if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
             return False        # (Chain Energy)
-        if data.is_spell and d.has_static("no_spell_activation", p):
+        if data.is_spell and "no_spell_activation" in d.static_index and \
+                d.has_static("no_spell_activation", p):
             return False        # (Spell Canceller)
         if "cannot_activate" in d.static_index and d.has_static("cannot_activate", c):
             return False    # (this card may not be activated: Xing Zhen Hu's Set cards)

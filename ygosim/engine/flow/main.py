@@ -113,7 +113,8 @@ def idle_options(d) -> list[Option]:
     tolled = "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p)
     if tolled:
         can_ns = free_s = False         # nothing played from the hand (Chain Energy)
-    no_st = spell_trap_locked(d, p)     # no Spell/Trap Set (Cold Wave)
+    no_st = "no_spell_trap" in d.static_index and spell_trap_locked(d, p)   # (Cold Wave)
+    only_set = "set_only" in d.static_index     # (monsters never Normal Summoned: a marker)
     own_rules = "summon_if" in d.static_index   # (cards' own Summon rules: Guardian Kay'est)
     free_rule = "no_tribute_if" in d.static_index   # (Summoned without Tributes: Swift Gaia)
     for c in d.hand[p]:
@@ -133,14 +134,15 @@ def idle_options(d) -> list[Option]:
                 if not ok and n and tribute_optional(data):
                     ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
-                    if not locked and not set_only(data) and \
+                    if not locked and not (only_set and set_only(data)) and \
                             not (one_type and type_barred(d, c, p)) and \
                             not (own_rules and summon_barred(d, c, p)):
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
                 elif free_rule and n and not locked and room[0] and \
                         summon_without_tributes(d, c, p) and \
-                        not set_only(data) and not (own_rules and summon_barred(d, c, p)) and \
+                        not (only_set and set_only(data)) and \
+                        not (own_rules and summon_barred(d, c, p)) and \
                         not (one_type and type_barred(d, c, p)):
                     opts.append(SUMMON_OPTS[c])     # without Tributes, not Set (Swift Gaia)
         elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):

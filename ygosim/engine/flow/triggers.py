@@ -10,6 +10,8 @@ from ..effects import FLIP, RULE
 from .core import proc, push, pop
 from .chain import opt_key, single_chain_now, state_check
 
+FIELD_HAND = FIELD | HAND     # where a card's player is its controller (a hand: its holder)
+
 
 @proc
 def triggers(d, f):
@@ -52,7 +54,7 @@ def triggers(d, f):
             if d.is_negated(cid, (), False):
                 continue        # a negated monster's effects are not activated (under Skill
                                 # Drain they are, and are negated as they resolve)
-            p = d.ctrl[cid] if d.loc[cid] & (FIELD | HAND) else d.owner[cid]
+            p = d.ctrl[cid] if d.loc[cid] & FIELD_HAND else d.owner[cid]
             probe = {"card": cid, "player": p, "ei": ei, "vars": {}, "event": ev,
                      "events": (ev,)}
             if eff.target is not None and not eff.target.possible(d, probe):
@@ -142,7 +144,7 @@ def rule_effect(d, f):
     if f["s"] == 0:
         lid = d.next_lid
         d.next_lid += 1
-        p = d.ctrl[c] if d.loc[c] & (FIELD | HAND) or not d.loc[c] else d.owner[c]
+        p = d.ctrl[c] if d.loc[c] & FIELD_HAND or not d.loc[c] else d.owner[c]
         d.links[lid] = {"card": c, "ei": f["ei"], "player": p, "targets": (), "vars": {},
                         "negated": False, "speed": 0, "event": f["ev"], "events": (f["ev"],),
                         "card_act": False, "cmid": d.mid[c]}

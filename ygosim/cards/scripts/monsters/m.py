@@ -326,6 +326,7 @@ script("Mystic Swordsman LV6", trigger(
                         "top")),
      _lv6_destroy),
     optional=False, condition=_attacks_facedown, label="destroy the face-down monster"),
+    continuous("set_only", range=0),      # (a marker: the idle options read the extra)
     extra={"set_only": True})
 
 

@@ -65,7 +65,8 @@ def _tributable(d, link):
         return []
     by_level: dict = {}     # (looked up once per call: this is Metamorphosis's condition)
     for f in d.extra[p]:
-        if d.data[f].has_frame("fusion") and summon_condition_ok(d, f):
+        x = d.data[f]
+        if x.has_frame("fusion") and (x.script is None or summon_condition_ok(d, f)):
             by_level.setdefault(d.level(f), []).append(f)
     return [c for c in mine if d.level(c) > 0 and
             any(room_after(d, p, f, (c,)) for f in by_level.get(d.level(c), ()))]
