@@ -81,7 +81,9 @@ def check_invariants(d) -> None:
                 assert 0 <= c < n, f"{name}[{p}] holds {c}"
                 seen[c] += 1
                 assert d.loc[c] == loc, f"{d.name(c)} in {name}[{p}] but loc={d.loc[c]}"
-                assert d.owner[c] == p, f"{d.name(c)} in {name}[{p}] but owner={d.owner[c]}"
+                assert d.ctrl[c] == p, f"{d.name(c)} in {name}[{p}] but ctrl={d.ctrl[c]}"
+                assert d.owner[c] == p or loc == K.HAND, \
+                    f"{d.name(c)} in {name}[{p}] but owner={d.owner[c]}"   # (a hand: its holder's)
         mz, sz = d.mzone[p], d.szone[p]
         for name, zones, loc, size in (("mzone", mz, K.MZONE, 5), ("szone", sz, K.SZONE, 6)):
             assert len(zones) == size, f"{name}[{p}] has {len(zones)} slots"
@@ -281,7 +283,7 @@ def check_option_rules(d) -> None:
             assert d.data[c].script.extra.get("special") is not None, what
         if v in ("summon", "set") and dec.kind == "action":
             assert p == d.tp and d.phase in (K.MAIN1, K.MAIN2), what
-            assert d.loc[c] == K.HAND and d.owner[c] == p, what
+            assert d.loc[c] == K.HAND and d.ctrl[c] == p, what    # (held: Exchange)
             data = d.data[c]
             if data.is_monster:
                 assert d.ns_used[p] < 1 + d.ns_extra[p], f"second Normal Summon: {what}"
