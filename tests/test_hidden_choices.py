@@ -108,6 +108,27 @@ def test_a_targeted_set_card_is_dealt_again():
     assert names == {"Trap Hole", "Dark Hole", "Waboku", "Two-Pronged Attack"}
 
 
+def test_a_monster_being_summoned_from_the_hand_is_not_dealt_again():
+    # B uses Black Luster Soldier's procedure: while A may negate the Summon (Solemn Judgment
+    # Set), the monster is still in B's hand but shown: a determinized world keeps it (the
+    # heuristic bot crashed on a real list's duel when it was dealt a card with no procedure)
+    d = build({"turn": 4, "turn_player": "B", "phase": "main1", "rules": "goat",
+               "A": {"spells": ["Solemn Judgment"]},
+               "B": {"hand": ["Black Luster Soldier - Envoy of the Beginning", "Feral Imp",
+                              "Dark Hole"],
+                     "graveyard": ["Mystical Elf", "Dark Magician"],
+                     "deck": ["Celtic Guardian", "Giant Soldier of Stone", "Mystic Clown"]}})
+    bls = next(c for c in d.hand[1] if d.data[c].name.startswith("Black Luster"))
+    d.apply(f"special {d.data[bls].name}")
+    while d.pending.player == 1:
+        d.apply(d.pending.options[0])     # the cost: the LIGHT and the DARK monster
+    assert d.loc[bls] == K.HAND and d.pending.player == 0
+    names = {determinize(d, 0, Rng(k)).data[bls].name for k in range(30)}
+    assert names == {d.data[bls].name}
+    assert len({determinize(d, 0, Rng(k)).data[c].name for k in range(30)
+                for c in d.hand[1] if c != bls}) > 1      # the rest of the hand is dealt
+
+
 def test_the_opponents_extra_deck_is_dealt_again():
     d = new_duel(MASTERS, MASTERS, seed=1)
     seen = {tuple(determinize(d, 0, Rng(k)).data[c].name for c in d.extra[1])

@@ -490,7 +490,9 @@ def determinize(duel, player: int, rng):
     d.log = log_view(duel, player)      # the clone's log holds only what the player may read
     data = list(duel.data)
     opp = 1 - player
-    public = {link["card"] for link in d.links.values()}    # activated cards are public
+    public = {link["card"] for link in d.links.values()}    # activated cards are public,
+    public.update(e[1] for e in d.events if e[0] == K.EV_SUMMONING)   # and a monster being
+    # Summoned (still in the hand while the Summon may be negated: flow.summon.summoning_window)
     # the places to deal, by what may go there; in board, hand and Deck order
     monsters, st, field, extra_mon, extra, loose = [], [], [], [], [], []
     for c in d.mons[opp]:
