@@ -63,11 +63,13 @@ def _tributable(d, link):
     mine = d.monsters(p)
     if not mine:
         return []
+    levels = {d.level(c) for c in mine}
     by_level: dict = {}     # (looked up once per call: this is Metamorphosis's condition)
     for f in d.extra[p]:
         x = d.data[f]
-        if x.has_frame("fusion") and (x.script is None or summon_condition_ok(d, f)):
-            by_level.setdefault(d.level(f), []).append(f)
+        if x.level in levels and x.has_frame("fusion") and \
+                (x.script is None or summon_condition_ok(d, f)):
+            by_level.setdefault(x.level, []).append(f)
     return [c for c in mine if d.level(c) > 0 and
             any(room_after(d, p, f, (c,)) for f in by_level.get(d.level(c), ()))]
 
