@@ -459,6 +459,8 @@ def place_special(d, c, p, pos, f) -> None:
     if pos & FACEDOWN and "no_monster_set" in d.static_index and d.has_static("no_monster_set"):
         pos = DEFENSE           # monsters cannot be Set: face-up instead (Light of Intervention)
     elif not pos & FACEDOWN and "one_type" in d.static_index and type_barred(d, c, p):
+        if d.data[c].has_frame("token"):
+            return              # a Token is never face-down: not Summoned at all
         pos = FACEDOWN_DEFENSE  # another Type than the one allowed: face-down (Rivalry of
                                 # Warlords)
     zone = f.pop("zone", None)
