@@ -496,6 +496,8 @@ def probe_cli(item) -> str:
     if command[0] in ("simulate", "match", "bench") and not any(
             a in ("-h", "--games", "--games-per-match") for a in args):
         args = [*args, "--games", "1"]
+    if command[0] == "simulate":     # the heuristic bot by default: random play is faster
+        args = [*args, "--agent-a", "random", "--agent-b", "random"]
     runner = CliRunner()
     with runner.isolated_filesystem(temp_dir=WORK):      # `-o FILE` writes here
         result = runner.invoke(main, [*command, *args], catch_exceptions=True)

@@ -39,7 +39,8 @@ def test_ray_plays_the_same_games_as_jobs(local_ray):
 
 
 def test_cli_ray_and_jobs_give_the_same_json(local_ray):
-    common = ["--games", "16", "--seed", "2", "--json"]
+    common = ["--games", "16", "--seed", "2", "--json", "--agent-a", "random", "--agent-b",
+              "random"]
     a = json.loads(CliRunner().invoke(main, ["simulate", *common, "--jobs", "2"]).output)
     b = json.loads(CliRunner().invoke(main, ["simulate", *common, "--ray"]).output)
     for k in ("wins_a", "wins_b", "draws", "win_rate_a", "a_going_first", "a_going_second",
@@ -47,6 +48,6 @@ def test_cli_ray_and_jobs_give_the_same_json(local_ray):
         assert a[k] == b[k]
     assert b["ray"] == "local"
     g = CliRunner().invoke(main, ["gauntlet", "yugi", "--against", "kaiba", "--games", "8",
-                                  "--json", "--ray"])
+                                  "--json", "--ray", "--agent", "random"])
     assert g.exit_code == 0, g.output
     assert json.loads(g.output)["overall"]["games"] == 8

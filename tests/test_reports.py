@@ -63,13 +63,15 @@ def test_exact_odds_match_enumeration():
 
 # ---------------------------------------------------------------------------- simulate
 def test_simulate_json_names_everything_and_splits_first_second():
-    r = run("simulate", "--games", "12", "--seed", "5", "--json")
+    r = run("simulate", "--games", "12", "--seed", "5", "--json", "--agent-a", "random",
+            "--agent-b", "random")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     for key, value in (("deck_a", "yugi"), ("deck_b", "kaiba"), ("agent_a", "random"),
                        ("agent_b", "random"), ("rules", "v10"), ("seed", 5), ("games", 12),
-                       ("interval", "wilson"), ("confidence", 0.95)):
+                       ("interval", "wilson"), ("confidence", 0.95), ("random_play", True)):
         assert out[key] == value
+    assert len(out["warnings"]) == 1 and "random play" in out["warnings"][0]
     first, second = out["a_going_first"], out["a_going_second"]
     assert first["games"] + second["games"] == 12
     assert first["wins"] + second["wins"] == out["wins_a"]
@@ -77,8 +79,31 @@ def test_simulate_json_names_everything_and_splits_first_second():
     w = out["win_rate_a"]
     assert w["low"] <= w["rate"] <= w["high"]
     assert (w["low"], w["high"]) == tuple(round(x, 4) for x in wilson(out["wins_a"], 12))
-    r2 = run("simulate", "--games", "12", "--seed", "5", "--json", "--rules", "2020")
+    r2 = run("simulate", "--games", "12", "--seed", "5", "--json", "--rules", "2020",
+             "--agent-a", "random", "--agent-b", "random")
     assert json.loads(r2.output)["rules"] == "2020"
+
+
+def test_simulate_and_gauntlet_play_the_heuristic_bot_by_default_and_warn_of_random_play():
+    r = run("simulate", "--games", "2", "--seed", "1", "--json")
+    out = json.loads(r.output)
+    assert (out["agent_a"], out["agent_b"], out["random_play"], out["warnings"]) == \
+        ("heuristic", "heuristic", False, [])
+    text = run("simulate", "--games", "2", "--seed", "1").output
+    assert "yugi (played by heuristic) vs kaiba (played by heuristic)" in text
+    assert "warning" not in text
+    # one side at random: a warning on stderr (the JSON carries it instead)
+    r = CliRunner().invoke(main, ["simulate", "--games", "2", "--agent-b", "random"])
+    assert r.exit_code == 0
+    assert r.stderr.startswith("warning: random play") and "warning" not in r.stdout
+    assert "kaiba (played by random)" in r.stdout
+    g = json.loads(run("gauntlet", "yugi", "--against", "kaiba", "--games", "2",
+                       "--json").output)
+    assert (g["agent"], g["opponent_agent"], g["warnings"]) == ("heuristic", "heuristic", [])
+    g = CliRunner().invoke(main, ["gauntlet", "yugi", "--against", "kaiba", "--games", "2",
+                                  "--opponent-agent", "random"])
+    assert g.stderr.startswith("warning: random play")
+    assert "played by random" in g.stdout
 
 
 def test_going_first_is_read_from_the_duel():
@@ -121,7 +146,7 @@ def test_gauntlet_json_table_and_report(tmp_path):
     pytest.importorskip("matplotlib", reason="matplotlib is not installed (extra 'report')")
     report = tmp_path / "g.html"
     r = run("gauntlet", "yugi", "--against", "kaiba", "masters", "--games", "6", "--seed", "3",
-            "--json", "--report", str(report))
+            "--json", "--report", str(report), "--agent", "random")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert out["field"] == ["kaiba", "masters"]
@@ -130,15 +155,16 @@ def test_gauntlet_json_table_and_report(tmp_path):
     assert out["overall"]["wins"] == sum(m["wins_a"] for m in out["matchups"])
     # each matchup is the same series simulate plays
     single = json.loads(run("simulate", "--deck", "yugi", "--opponent", "masters", "--games",
-                            "6", "--seed", "3", "--json").output)
+                            "6", "--seed", "3", "--json", "--agent-a", "random",
+                            "--agent-b", "random").output)
     assert out["matchups"][1]["win_rate_a"] == single["win_rate_a"]
     text = report.read_text()
     assert text.count("<svg") == 4
     for title in ("Win rate per matchup", "Going first and second", "How the duels ended",
                   "Turns"):
         assert title in text
-    assert "masters" in text and "Wilson" in text
-    table = run("gauntlet", "yugi", "--against", "kaiba", "--games", "4")
+    assert "masters" in text and "Wilson" in text and "warning: random play" in text
+    table = run("gauntlet", "yugi", "--against", "kaiba", "--games", "4", "--agent", "random")
     assert table.exit_code == 0
     assert "kaiba" in table.output and "overall" in table.output
 
@@ -204,7 +230,8 @@ def test_progress_bar_on_a_terminal_only():
     with progress_bar(5, "duels", enabled=False, console=console) as advance:
         assert advance is None
     # CliRunner's stderr is not a terminal: no bar, the output is the report alone
-    r = CliRunner().invoke(main, ["simulate", "--games", "3"])
+    r = CliRunner().invoke(main, ["simulate", "--games", "3", "--agent-a", "random",
+                                  "--agent-b", "random"])
     assert r.exit_code == 0 and "━" not in r.output
 
 

@@ -153,6 +153,7 @@ tr.total {{ font-weight: bold; }} .plot svg {{ max-width: 100%; height: auto; }}
 <b>{esc(out['opponent_agent'])}</b>. Rules {esc(out['rules'])}, seed {out['seed']},
 {out['games_per_matchup']} duels per matchup with seats swapped every duel. Intervals are 95%
 Wilson score intervals.</p>
+{"".join(f"<p class='warning'><b>{esc(w)}</b></p>" for w in out.get("warnings", ()))}
 {table_html(out)}
 {figs}
 </body></html>

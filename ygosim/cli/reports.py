@@ -22,7 +22,8 @@ from .series import pct, progress_bar, ray_option, run_series, series_json, wide
 @click.option("--against", multiple=True, metavar="D1 D2 ...",
               help="The field: the decks DECK plays against (names, .ydk files, ydke:// URLs).")
 @games_option(100, "Duels per matchup (seats swap every duel).")
-@agent_option("--agent", "random", "The agent playing DECK.")
+@agent_option("--agent", "heuristic", "The agent playing DECK ('random' for speed tests: "
+              "random play says little about a deck).")
 @click.option("--opponent-agent", type=AgentChoice(), default=None,
               help="The agent playing the field [the same as --agent].")
 @seed_option("Seed of each matchup's series (the same seed plays the same duels).")
@@ -39,6 +40,8 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
     """DECK against a field of decks: win rates with 95% intervals, going first and second.
 
     ygosim gauntlet DECK --against D1 D2 ... [--games N] [--agent heuristic] [--report out.html]
+
+    The heuristic bot plays both sides by default; a warning says when a side plays at random.
     """
     from .sim import load_deck_arg
     field = list(against) + list(more)
@@ -67,6 +70,8 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
     if as_json:
         click.echo(json.dumps(out))
         return
+    for w in out["warnings"]:
+        click.echo(w, err=True)
     print_gauntlet(out)
     if report:
         click.echo(f"report: {report}")
@@ -74,6 +79,8 @@ def gauntlet(deck, more, against, games, agent, opponent_agent, seed, rules, job
 
 def gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games) -> dict:
     from ..analysis.stats import rate
+    from .series import random_play_warning
+    warning = random_play_warning((agent, opponent_agent))
     matchups = [series_json(st, deck, name, agent, opponent_agent, rules, seed)
                 for name, st in rows]
     wins = sum(st.wins_a for _, st in rows)
@@ -82,13 +89,15 @@ def gauntlet_json(deck, rows, agent, opponent_agent, rules, seed, games) -> dict
             "opponent_agent": opponent_agent, "rules": str(R.get_rules(rules)), "seed": seed,
             "games_per_matchup": games, "confidence": 0.95, "interval": "wilson",
             "overall": {"games": total, "wins": wins, **rate(wins, total)},
+            "random_play": warning is not None, "warnings": [warning] if warning else [],
             "matchups": matchups}
 
 
 def print_gauntlet(out: dict) -> None:
     from rich.table import Table
-    t = Table(title=f"{out['deck']} ({out['agent']}) against the field ({out['opponent_agent']}),"
-                    f" rules {out['rules']}, seed {out['seed']}; win rate [95% interval]")
+    t = Table(title=f"{out['deck']} (played by {out['agent']}) against the field (played by "
+                    f"{out['opponent_agent']}), rules {out['rules']}, seed {out['seed']}; win "
+                    "rate [95% interval]")
     for col in ("against", "games", "win rate", "going first", "going second", "draws",
                 "mean turns"):
         t.add_column(col, justify="left" if col == "against" else "right")

@@ -55,13 +55,27 @@ def run_series(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, ray, 
                     progress, ray=ray)
 
 
+def random_play_warning(agents) -> str | None:
+    """The warning of a series in which a deck is played by the random agent (None if none
+    is): random play says little about a deck."""
+    who = sorted({str(a) for a in agents if str(a) == "random"})
+    if not who:
+        return None
+    return ("warning: random play (the agent 'random' chooses among the legal answers at "
+            "random): most such duels end by deck-out and the win rates say little about the "
+            "decks; the heuristic bot is the default (--agent heuristic)")
+
+
 def series_json(st, deck_a: str, deck_b: str, agent_a: str, agent_b: str, rules, seed: int,
                 **more) -> dict:
     """A series as JSON: what was played (decks, agents, rules, seed) and its figures: win
-    rates with 95% Wilson intervals, and deck A going first and second."""
+    rates with 95% Wilson intervals, and deck A going first and second. "warnings" says when
+    the series is random play."""
+    warning = random_play_warning((agent_a, agent_b))
     out = {"deck_a": deck_a, "deck_b": deck_b, "agent_a": agent_a, "agent_b": agent_b,
            "rules": str(R.get_rules(rules)), "seed": seed, "confidence": 0.95,
-           "interval": "wilson"}
+           "interval": "wilson", "random_play": warning is not None,
+           "warnings": [warning] if warning else []}
     out.update(more)
     out.update(st.as_dict())
     return out

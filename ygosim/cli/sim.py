@@ -27,8 +27,9 @@ OPPONENT_HELP = "Deck B (the same forms as --deck). Default: kaiba (chaos-turbo 
 @click.command()
 @click.option("--deck", "deck_a", default=None, help=DECK_HELP)
 @click.option("--opponent", "deck_b", default=None, help=OPPONENT_HELP)
-@agent_option("--agent-a", "random", "The agent playing deck A.")
-@agent_option("--agent-b", "random", "The agent playing deck B.")
+@agent_option("--agent-a", "heuristic", "The agent playing deck A ('random' for speed "
+              "tests: random play says little about a deck).")
+@agent_option("--agent-b", "heuristic", "The agent playing deck B.")
 @games_option(100, "How many duels (seats swap every duel).")
 @seed_option("Seed of the series: game i is played with a seed made from it and i; the same "
              "seed plays the same duels.")
@@ -40,8 +41,9 @@ OPPONENT_HELP = "Deck B (the same forms as --deck). Default: kaiba (chaos-turbo 
 @ray_option
 def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, casual,
              allow_unscripted, as_json, ray):
-    """Play N seat-swapped duels between two agents and print the results."""
-    from .series import progress_bar, run_series, series_json
+    """Play N seat-swapped duels between two agents (the heuristic bot by default) and print
+    the results; a warning says when a deck is played at random."""
+    from .series import progress_bar, random_play_warning, run_series, series_json
     deck_a, deck_b = deck_or_default(deck_a, rules, 0), deck_or_default(deck_b, rules, 1)
     a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
     labels = (f"deck A ({a.name})", f"deck B ({b.name})")
@@ -56,7 +58,11 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, casual,
         click.echo(json.dumps(out))
         return
     g = st.games
-    click.echo(f"{g} duels: {deck_a} ({agent_a}) vs {deck_b} ({agent_b}), seats swapped")
+    warning = random_play_warning((agent_a, agent_b))
+    if warning:
+        click.echo(warning, err=True)
+    click.echo(f"{g} duels: {deck_a} (played by {agent_a}) vs {deck_b} (played by {agent_b}), "
+               "seats swapped")
     click.echo(f"  wins A: {st.wins_a} ({100 * st.wins_a / g:.1f}%)  wins B: {st.wins_b} "
                f"({100 * st.wins_b / g:.1f}%)  draws: {st.draws}")
     click.echo(f"  A going first: {pct(out['a_going_first'])}  going second: "

@@ -235,6 +235,12 @@ class Duel:
         new.rng = self.rng.copy()
         return new
 
+    def __reduce__(self):
+        """pickle and copy.deepcopy: the state with the flow's closures and the cards' scripts
+        (engine/persist.py); the receiving side makes the script indexes again."""
+        from .persist import dump_duel, load_duel
+        return (load_duel, (dump_duel(self),))
+
     # ------------------------------------------------------------------ queries
     def name(self, c: int) -> str:
         return self.data[c].name
