@@ -44,10 +44,10 @@ def features(obs) -> np.ndarray:
     f[np.arange(n), verb - 1] = 1.0
     f[np.arange(n), N_VERBS + kind - 1] = 1.0
     x = f[:, N_VERBS + N_KINDS:]
-    atk = acts[:, A["atk"]] / 1000
-    dfn = acts[:, A["def"]] / 1000
-    t_atk = acts[:, A["target_atk"]] / 1000
-    t_def = acts[:, A["target_def"]] / 1000
+    atk = acts[:, A["atk"]]                      # (ATK and DEF are in thousands)
+    dfn = acts[:, A["def"]]
+    t_atk = acts[:, A["target_atk"]]
+    t_def = acts[:, A["target_def"]]
     is_attack = verb == V["attack"]
     direct = acts[:, A["direct"]]
     hidden_target = (acts[:, A["target_card"]] == E.HIDDEN) & is_attack & (direct == 0)
@@ -74,7 +74,7 @@ def features(obs) -> np.ndarray:
     x[:, 12] = (verb == V["activate"]) * (theirs - mine) / 3
     x[:, 13] = (verb == V["choose"]) * (acts[:, A["mine"]] == 2)   # choose the opponent's card
     x[:, 14] = (verb == V["pass"]) * g[G["chain"]]
-    x[:, 15] = (g[G["my_lp"]] - g[G["opp_lp"]]) / 8000 * is_attack
+    x[:, 15] = (g[G["my_lp"]] - g[G["opp_lp"]]) * is_attack
     return f
 
 

@@ -29,6 +29,12 @@ def enc(d, p):
     return ENC.encode(observe(d, p, words=False))
 
 
+def history_rows(d, p):
+    h = E.History(ENC, p)
+    h.update(d)
+    return h.rows()
+
+
 def same(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
@@ -95,6 +101,7 @@ def test_observation_holds_no_hidden_information():
         assert same(base, enc(other, p))
         world = determinize(d, p, Rng(7))
         assert same(base, enc(world, p))
+        assert history_rows(d, p) == history_rows(world, p)
     assert changed > 50
     # what p may see does change the arrays: p's own hand
     for d, p in random_positions(200, n_duels=1):
@@ -108,9 +115,37 @@ def test_observation_holds_no_hidden_information():
             break
 
 
+def test_the_fast_encoding_reads_what_observe_shows():
+    """The environments encode from the duel directly (Encoder.encode_duel): at positions of
+    random duels, today's rules and Goat's (the anchor decks: Tokens, counters, equips,
+    banishing, control changes), for both players, on every page, it gives exactly the arrays
+    of the encoding of observe(duel, player)."""
+    from engine_util import anchor_decks
+    small = E.Encoder(max_cards=40, max_actions=5)
+    n = 0
+    for pair, options in ((None, None), (anchor_decks(), {"rules": "goat"})):
+        for s in range(5):
+            d = new_duel(*(pair or (load_deck("yugi"), load_deck("kaiba"))), seed=s,
+                         options=options)
+            agent = RandomAgent(s)
+            k = 0
+            while d.winner is None:
+                if k % 3 == 0:
+                    for p in (0, 1):
+                        for encoder in (ENC, small):
+                            o = observe(d, p, words=False)
+                            for page in range(3 if encoder is small else 1):
+                                assert same(encoder.encode(o, None, page),
+                                            encoder.encode_duel(d, p, None, page))
+                                n += 1
+                d.apply(agent.choose(d))
+                k += 1
+    assert n > 2000
+
+
 def test_env_observations_never_name_opponent_hidden_cards():
     """Along whole episodes, no row of the opponent's hand or face-down cards carries a
-    card or a passcode."""
+    card or its facts."""
     env = DuelEnv(seat=1)
     obs, _ = env.reset(seed=3)
     rng = np.random.default_rng(0)
@@ -120,7 +155,8 @@ def test_env_observations_never_name_opponent_hidden_cards():
         theirs = cards[:, col("mine")] == 2
         hidden = cards[:, col("card")] == E.HIDDEN
         seen_hidden += int((theirs & hidden).sum())
-        assert not (hidden & (cards[:, col("code")] != 0)).any()
+        for fact in ("subtype", "level", "attribute", "type", "atk", "def", "known"):
+            assert not (hidden & (cards[:, col(fact)] != 0)).any()
         # the opponent's hand rows are all hidden
         opp_hand = theirs & (cards[:, col("location")] == E.LOCATIONS.index("hand") + 1)
         assert (cards[opp_hand, col("card")] == E.HIDDEN).all()
@@ -143,23 +179,27 @@ def test_actions_point_at_their_cards():
         assert n == min(len(env.duel.pending.options), ENC.max_actions)
         assert obs["global"][E.GLOBAL_FEATURES.index("n_actions")] == \
             len(env.duel.pending.options)
+        assert acts.dtype == cards.dtype == np.float32
         for i, opt in enumerate(env.duel.pending.options[:n]):
             a = acts[i]
-            assert E.VERBS[a[E.ACTION_FEATURES.index("verb")] - 1] == opt.verb
-            row = a[E.ACTION_FEATURES.index("row")]
+            assert E.VERBS[int(a[E.ACTION_FEATURES.index("verb")]) - 1] == opt.verb
+            assert a[E.ACTION_FEATURES.index("option")] == i
+            row = int(a[E.ACTION_FEATURES.index("row")])
             if opt.cards and row:
                 c = opt.cards[0]
                 r = cards[row - 1]
                 assert r[col("card")] == a[E.ACTION_FEATURES.index("card")]
                 if hidden_from(env.duel, c, env.seat):
-                    assert r[col("card")] == E.HIDDEN and r[col("code")] == 0
+                    assert r[col("card")] == E.HIDDEN
                 else:
-                    assert r[col("code")] == env.duel.data[c].passcode
+                    assert ENC.codes[int(r[col("card")])] == env.duel.data[c].passcode
+                    if env.duel.loc[c] == K.MZONE and not env.duel.pos[c] & K.FACEDOWN:
+                        assert r[col("atk")] * 1000 == pytest.approx(env.duel.atk(c))
                 kinds.add(opt.verb)
             if opt.verb == "attack":
                 direct = a[E.ACTION_FEATURES.index("direct")]
                 assert direct == (opt.arg is None)
-                t = a[E.ACTION_FEATURES.index("target_row")]
+                t = int(a[E.ACTION_FEATURES.index("target_row")])
                 if opt.arg is not None:
                     assert t and cards[t - 1, col("mine")] == 2
             if opt.verb == "phase":
@@ -173,7 +213,8 @@ def test_actions_point_at_their_cards():
 
 def test_docs_describe_every_column():
     text = (Path(__file__).parent.parent / "docs" / "envs.md").read_text()
-    for table in (E.CARD_FEATURES, E.GLOBAL_FEATURES, E.CHAIN_FEATURES, E.ACTION_FEATURES):
+    for table in (E.CARD_FEATURES, E.GLOBAL_FEATURES, E.CHAIN_FEATURES, E.ACTION_FEATURES,
+                  E.HISTORY_FEATURES):
         for name in table:
             assert re.search(rf"\| `{name}` \|", text), name
 
@@ -207,11 +248,16 @@ def test_rewards_seats_and_results():
 
 
 def test_opponent_callable_decks_rules_and_seat_options():
+    """A callable opponent gets its own observation (never the duel) and answers with an
+    action."""
     calls = []
 
-    def first_option(duel):
-        calls.append((duel.pending.player, env.seat))
-        return 0
+    def first_option(obs):
+        assert set(obs) == {"global", "cards", "chain", "history", "actions", "action_mask"}
+        seat = int(obs["global"][E.GLOBAL_FEATURES.index("seat")])
+        calls.append((env.duel.pending.player, seat, env.seat))
+        assert same(obs, env.view.observe(seat))
+        return int(np.flatnonzero(obs["action_mask"])[0])
 
     env = DuelEnv(opponent=first_option, seat=None)
     seats = set()
@@ -224,7 +270,7 @@ def test_opponent_callable_decks_rules_and_seat_options():
             if term or trunc:
                 break
     assert seats == {0, 1}
-    assert calls and all(p != seat for p, seat in calls)
+    assert calls and all(p == seat != mine for p, seat, mine in calls)
     obs, _ = env.reset(seed=1, options={"opponent_deck": "masters", "rules": "goat", "seat": 1})
     assert env.duel.rules.name == "goat"
     names = {env.duel.data[c].name for c in range(len(env.duel.data)) if env.duel.owner[c] == 0}

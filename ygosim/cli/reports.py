@@ -163,22 +163,35 @@ def deck_odds(deck, cards, groups, combos, rules, trials, seed, as_json):
               help="Agent steps per measure.")
 @click.option("--envs", default=2, show_default=True, type=click.IntRange(1),
               help="Environments (processes) in the vector.")
-@click.option("--opponent", default="random", show_default=True, help="The built-in opponent.")
+@click.option("--opponent", default="random", show_default=True, type=AgentChoice(),
+              help="The built-in opponent.")
+@click.option("--deck", default="yugi", show_default=True, help="The agent's deck.")
+@click.option("--opponent-deck", default="kaiba", show_default=True,
+              help="The opponent's deck.")
+@rules_option()
 @seed_option("Seed of the environments and the random actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench_env(steps, envs, opponent, seed, as_json):
-    """DuelEnv steps per second (random legal actions, yugi vs kaiba): one core (CPU time)
-    and a Gymnasium AsyncVectorEnv of --envs processes (wall-clock time)."""
+def bench_env(steps, envs, opponent, deck, opponent_deck, rules, seed, as_json):
+    """DuelEnv steps per second (random legal actions; yugi vs kaiba by default): one core
+    (CPU time) and a Gymnasium AsyncVectorEnv of --envs processes (wall-clock time).
+    Instructions per step, which the machine's load does not change: tools/env_instructions.sh."""
     try:
         from ..envs.bench import bench_single, bench_vector
     except ImportError:
         raise YgosimError("bench-env needs the extra 'rl': pip install -e '.[rl]'")
-    one = bench_single(steps, opponent, seed=seed)
-    vec = bench_vector(steps, envs, opponent, seed=seed)
+    from .sim import load_deck_arg
+    rules = str(R.get_rules(rules))
+    setup = {"deck": load_deck_arg(deck), "opponent_deck": load_deck_arg(opponent_deck),
+             "rules": rules}
+    one = bench_single(steps, opponent, seed=seed, **setup)
+    vec = bench_vector(steps, envs, opponent, seed=seed, **setup)
     if as_json:
-        click.echo(json.dumps({"opponent": opponent, "single": one, "vector": vec}))
+        click.echo(json.dumps({"opponent": opponent, "deck": deck,
+                               "opponent_deck": opponent_deck, "rules": rules,
+                               "single": one, "vector": vec}))
         return
-    click.echo(f"DuelEnv against {opponent}, random legal actions, yugi vs kaiba")
+    click.echo(f"DuelEnv against {opponent}, random legal actions, {deck} vs {opponent_deck}, "
+               f"rules {rules}")
     click.echo(f"  one core:    {one['steps_per_second']} steps/s of CPU time "
                f"({one['wall_steps_per_second']} wall clock; {one['steps']} steps, "
                f"{one['episodes']} episodes; {one['engine_decisions_per_second']} engine "

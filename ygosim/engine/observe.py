@@ -50,9 +50,13 @@ def card_view(d, c: int, viewer) -> dict:
     out = {"zone": zone_label(d, c)}
     if loc & FIELD:
         out["controller"] = d.ctrl[c]
+        out["owner"] = d.owner[c]             # public: whose card it is
         out["faceup"] = not d.pos[c] & FACEDOWN
+        # public: when it came where it is (a monster Summoned this turn...)
+        out["this_turn"] = d.turn_in[c] == d.turn
         if loc == MZONE:
             out["position"] = POSITION_NAMES.get(d.pos[c], "attack")
+            out["attacked"] = d.attacked[c] == d.turn   # it declared an attack this turn
     if hidden_from(d, c, viewer):
         out["hidden"] = True
         if loc == MZONE:
@@ -72,6 +76,14 @@ def card_view(d, c: int, viewer) -> dict:
         t = d.equip[c][0]
         if d.loc[t] == MZONE:
             out["equipped_to"] = zone_label(d, t)
+            out["equipped_to_controller"] = d.ctrl[t]
+    if loc & FIELD and not d.pos[c] & FACEDOWN:
+        # continuous effects are public: its effects negated, unable to attack
+        if d.is_negated(c):
+            out["negated"] = True
+        if loc == MZONE and (d.rule_on("cannot_attack", c)
+                             or (d.cflags and d.card_flag(c, "no_attack"))):
+            out["cannot_attack"] = True
     if d.counters and loc & FIELD:
         held = {kind: n for (x, kind), n in d.counters.items() if x == c}
         if held:

@@ -13,16 +13,16 @@ import time
 import numpy as np
 
 
-def _make(opponent: str, deck: str, opponent_deck: str):
+def _make(opponent: str, deck, opponent_deck, rules="v10"):
     def make():
         from .gym_env import DuelEnv
-        return DuelEnv(deck=deck, opponent_deck=opponent_deck, opponent=opponent)
+        return DuelEnv(deck=deck, opponent_deck=opponent_deck, opponent=opponent, rules=rules)
     return make
 
 
 def bench_single(steps: int = 5000, opponent: str = "random", deck="yugi",
-                 opponent_deck="kaiba", seed: int = 0) -> dict:
-    env = _make(opponent, deck, opponent_deck)()
+                 opponent_deck="kaiba", seed: int = 0, rules="v10") -> dict:
+    env = _make(opponent, deck, opponent_deck, rules)()
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     episodes = 0
@@ -57,14 +57,14 @@ def _proc_cpu(pid: int) -> float | None:
 
 
 def bench_vector(steps: int = 5000, envs: int = 2, opponent: str = "random", deck="yugi",
-                 opponent_deck="kaiba", seed: int = 0) -> dict:
+                 opponent_deck="kaiba", seed: int = 0, rules="v10") -> dict:
     """`steps` steps in all (steps // envs vector steps) of an AsyncVectorEnv: steps per second
     of wall-clock time, and the CPU time of each worker process and of this one over the loop.
     On idle cores the loop would take about max(busiest worker, all CPU / cores): the estimate
     `cpu_bound_steps_per_second`, which other work on the machine does not change."""
     import os
     from gymnasium.vector import AsyncVectorEnv
-    vec = AsyncVectorEnv([_make(opponent, deck, opponent_deck) for _ in range(envs)])
+    vec = AsyncVectorEnv([_make(opponent, deck, opponent_deck, rules) for _ in range(envs)])
     rng = np.random.default_rng(seed)
     try:
         obs, _ = vec.reset(seed=seed)

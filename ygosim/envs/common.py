@@ -71,31 +71,91 @@ class DuelSetup:
                         options={"rules": self.rules, "turn_cap": self.turn_cap})
 
 
+SELF = "self"
+
+
 def make_opponent(ref, seed: int):
-    """An agent from a name, an object with choose(duel), or a callable f(duel)."""
+    """An agent from a name ("self": the environment's `self_policy`), an object with
+    choose(duel) (a built-in agent: it reads the duel through the engine's seam), or a
+    callable f(obs) of the opponent's own observation returning an action."""
+    if ref == SELF:
+        return SELF
     if isinstance(ref, str):
         from ..agents import make_agent
         return make_agent(ref, seed)
     if hasattr(ref, "choose") or callable(ref):
         return ref
-    raise YgosimError(f"opponent {ref!r}: an agent name, an agent or a callable f(duel)")
+    raise YgosimError(f"opponent {ref!r}: an agent name, 'self', an agent with choose(duel) "
+                      "or a callable f(observation) -> action")
 
 
-def opponent_answer(agent, duel):
-    return agent.choose(duel) if hasattr(agent, "choose") else agent(duel)
+class Seats:
+    """What the environments keep of a duel beside it: the History of the log of each seat that
+    is observed (`seats`) and the page of the pending decision shown (docs/envs.md: decisions
+    with more answers than max_actions). Observations are Encoder.encode_duel's (the same
+    arrays as Encoder.encode(observe(duel, seat)), faster)."""
 
+    def __init__(self, encoder, duel, seats=(0, 1)):
+        from .encoding import History
+        self.encoder = encoder
+        self.duel = duel
+        self.page = 0
+        self.history = {p: History(encoder, p) for p in seats}
+        self.seen()
 
-def illegal_reason(duel, action, max_actions: int) -> str:
-    """Why `action` is not a legal answer now ('' when it is)."""
-    import operator
-    try:
-        i = operator.index(action)      # ints, numpy integers and 0-d integer arrays
-    except TypeError:
-        return f"action {action!r} is not an option number"
-    n = len(duel.pending.options)
-    if not 0 <= i < min(n, max_actions):
-        return f"action {i}: the pending decision has {n} options (0 to {n - 1})"
-    return ""
+    def seen(self) -> None:
+        """After a decision was applied: read the new log lines; back to the first page."""
+        self.page = 0
+        for h in self.history.values():
+            h.update(self.duel)
+
+    def observe(self, seat: int) -> dict:
+        d = self.duel
+        h = self.history.get(seat)
+        mine = d.pending is not None and d.pending.player == seat
+        return self.encoder.encode_duel(d, seat, h.rows() if h is not None else None,
+                                        self.page if mine else 0)
+
+    def mask(self, seat: int):
+        import numpy as np
+        d = self.duel
+        m = np.zeros(self.encoder.max_actions, np.int8)
+        if d.winner is None and d.pending is not None and d.pending.player == seat:
+            from .encoding import pages
+            n = len(d.pending.options)
+            per = self.encoder.max_actions
+            if pages(n, per) == 1:
+                m[:n] = 1
+            else:
+                first = (self.page % pages(n, per)) * (per - 1)
+                m[:min(per - 1, n - first)] = 1
+                m[per - 1] = 1
+        return m
+
+    def act(self, action) -> tuple[str, bool]:
+        """Apply `action` of the current page: ("", True) an answer was applied, ("", False)
+        the next page is shown, (why, False) refused (nothing changed)."""
+        from .encoding import option_index, pages
+        import operator
+        d = self.duel
+        try:
+            i = operator.index(action)      # ints, numpy integers and 0-d integer arrays
+        except TypeError:
+            return f"action {action!r} is not an option number", False
+        n = len(d.pending.options)
+        per = self.encoder.max_actions
+        k = option_index(n, per, self.page % pages(n, per), i)
+        if k is None:
+            if pages(n, per) == 1:
+                return f"action {i}: the pending decision has {n} options (0 to {n - 1})", False
+            return (f"action {i}: page {self.page % pages(n, per) + 1} of the pending decision "
+                    f"shows fewer answers"), False
+        if k == "page":
+            self.page = (self.page + 1) % pages(n, per)
+            return "", False
+        d.apply(k)
+        self.seen()
+        return "", True
 
 
 def winner_code(duel) -> int:

@@ -1,47 +1,88 @@
-"""The observation encoding of the environments: numpy arrays built from `observe(duel, player)`
-and nothing else (docs/envs.md describes every column).
+"""The observation encoding of the environments: float32 arrays built from what the player may
+know and nothing else: `observe(duel, player)` and the player's own log (docs/envs.md describes
+every column and its scale).
 
-`Encoder.encode(obs)` takes the dict `observe(duel, player, words=False)` returns and gives
+`Encoder.encode(obs, history=None, page=0)` takes the dict `observe(duel, player, words=False)`
+returns (and the rows a `History` made of the player's log) and gives
 
-* "global"  int32 (len(GLOBAL_FEATURES),): LP, turn, phase, pile counts, chain length...
-* "cards"   int32 (max_cards, len(CARD_FEATURES)): one row per card the player can see or
-            knows is there (own hand, both fields, the opponent's hand as hidden rows, both
-            Graveyards and banished piles, own Extra Deck); padding rows are all 0.
-* "chain"   int32 (max_chain, len(CHAIN_FEATURES)): the chain, Chain Link 1 first.
-* "actions" int32 (max_actions, len(ACTION_FEATURES)): the legal answers of the pending
-            decision, in the engine's order, each described by features (kind of decision,
-            verb, card, its row in "cards", effect number, target...).
-* "action_mask" int8 (max_actions,): 1 for each legal answer. Action i answers with the
-            pending decision's option i.
+* "global"  (len(GLOBAL_FEATURES),): LP, turn, phase, step, pile counts, chain length...
+* "cards"   (max_cards, len(CARD_FEATURES)): one row per card the player can see or knows is
+            there (own hand, both fields, the opponent's hand as hidden rows, both Graveyards and
+            banished piles, own Extra Deck); padding rows are all 0.
+* "chain"   (max_chain, len(CHAIN_FEATURES)): the chain, Chain Link 1 first.
+* "history" (max_history, len(HISTORY_FEATURES)): the last public events of the duel as the
+            player read them in the log (the newest first): when, who, what, which card.
+* "actions" (max_actions, len(ACTION_FEATURES)): the legal answers of the pending decision (of
+            its current page), each described by features (kind of decision, verb, card, its
+            row in "cards", effect number, target...).
+* "action_mask" int8 (max_actions,): 1 for each legal answer.
 
-A card is named by its index in the card vocabulary (`Encoder.vocab`: 0 no card, 1 a hidden card,
-2 a card the store does not know, then every card of the card store in passcode order) and by
-its passcode; its printed facts (kind, Level, Attribute, Type...) are looked up by name, which
-is public once the card is. Everything else comes from the observation, which holds only what
-the player may know: a face-down card of the opponent is a row with card 1 and no facts.
+Every number is scaled (FEATURES gives each column's scale and bounds: LP in thousands of
+8000, ATK/DEF in thousands...). A card is named by its index in the card vocabulary
+(`Encoder.vocab`, `Encoder.codes`: 0 no card, 1 a hidden card, 2 a card the store does not
+know, then every card of the card store in passcode order): an id for an embedding table, not
+a number to compare. Its printed facts are looked up by name, which is public once the card is.
+
+A decision with more answers than max_actions is shown in pages: a page holds max_actions - 1
+answers and its last action is "next page" (verb `page`), which shows the next one (after the
+last, the first again); `option_index(n_options, page, action)` maps an action to its answer.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..engine import const as K
 from ..engine.decision import KINDS
+from ..engine.observe import PUBLIC_ARGS as _PUBLIC_ARGS, STEP_TITLES
+from ..engine.text import zone_name as _zone_label
+from ..engine.visibility import hidden_from
 
-CARD_FEATURES = ("card", "code", "mine", "location", "slot", "faceup", "position", "kind",
-                 "subtype", "frames", "level", "attribute", "type", "atk", "def", "equipped")
-GLOBAL_FEATURES = ("my_lp", "opp_lp", "turn", "my_turn", "phase", "my_hand", "opp_hand",
-                   "my_deck", "opp_deck", "my_gy", "opp_gy", "my_banished", "opp_banished",
-                   "my_extra", "opp_extra", "my_monsters", "opp_monsters", "my_spells",
-                   "opp_spells", "chain", "decision", "n_actions", "seat", "attack",
-                   "attacker_row", "attack_target_row")
-CHAIN_FEATURES = ("card", "code", "mine", "row", "targets")
-ACTION_FEATURES = ("kind", "verb", "card", "code", "row", "mine", "location", "effect",
-                   "atk", "def", "target_card", "target_row", "target_mine", "target_atk",
-                   "target_def", "target_faceup", "direct", "arg", "n_cards")
+# (name, scale, low, high) of each column: the value is the raw number / scale; bounds after
+# scaling. Categorical columns (indexes into the word lists below, card ids) have scale 1.
+ID_HIGH = float(2 ** 24)            # card ids (float32 holds whole numbers exactly up to 2**24)
+CARD_COLUMNS = (
+    ("card", 1, 0, ID_HIGH), ("mine", 1, 0, 2), ("owner", 1, 0, 2), ("location", 1, 0, 9),
+    ("slot", 1, 0, 200), ("faceup", 1, 0, 2), ("known", 1, 0, 1), ("position", 1, 0, 3),
+    ("kind", 1, 0, 5), ("subtype", 1, 0, 7), ("frames", 1, 0, 2 ** 15), ("level", 1, 0, 13),
+    ("attribute", 1, 0, 7), ("type", 1, 0, 25), ("atk", 1000, 0, 100), ("def", 1000, 0, 100),
+    ("atk_change", 1000, -100, 100), ("def_change", 1000, -100, 100),
+    ("equipped_to", 1, 0, 1000), ("counters", 1, 0, 1000), ("negated", 1, 0, 1),
+    ("cannot_attack", 1, 0, 1), ("this_turn", 1, 0, 1), ("attacked", 1, 0, 1))
+GLOBAL_COLUMNS = (
+    ("my_lp", 8000, 0, 1000), ("opp_lp", 8000, 0, 1000), ("turn", 10, 0, 1000),
+    ("my_turn", 1, 0, 1), ("phase", 1, 0, 6), ("step", 1, 0, 8), ("my_hand", 1, 0, 200),
+    ("opp_hand", 1, 0, 200), ("my_deck", 40, 0, 10), ("opp_deck", 40, 0, 10),
+    ("my_gy", 1, 0, 200), ("opp_gy", 1, 0, 200), ("my_banished", 1, 0, 200),
+    ("opp_banished", 1, 0, 200), ("my_extra", 1, 0, 200), ("opp_extra", 1, 0, 200),
+    ("my_monsters", 1, 0, 7), ("opp_monsters", 1, 0, 7), ("my_spells", 1, 0, 6),
+    ("opp_spells", 1, 0, 6), ("chain", 1, 0, 200), ("decision", 1, 0, len(KINDS)),
+    ("n_actions", 1, 0, 1e6), ("page", 1, 0, 1e6), ("pages", 1, 0, 1e6), ("seat", 1, 0, 1),
+    ("attack", 1, 0, 1), ("attacker_row", 1, 0, 1000), ("attack_target_row", 1, 0, 1000))
+CHAIN_COLUMNS = (
+    ("card", 1, 0, ID_HIGH), ("mine", 1, 0, 2), ("row", 1, 0, 1000), ("targets", 1, 0, 100))
+HISTORY_COLUMNS = (
+    ("turn", 10, 0, 1000), ("phase", 1, 0, 6), ("who", 1, 0, 2), ("what", 1, 0, 32),
+    ("card", 1, 0, ID_HIGH), ("n_cards", 1, 0, 100), ("age", 1, 0, 1e6))
+ACTION_COLUMNS = (
+    ("kind", 1, 0, len(KINDS)), ("verb", 1, 0, 32), ("card", 1, 0, ID_HIGH),
+    ("row", 1, 0, 1000), ("mine", 1, 0, 2), ("location", 1, 0, 9), ("effect", 1, 0, 100),
+    ("atk", 1000, 0, 100), ("def", 1000, 0, 100), ("target_card", 1, 0, ID_HIGH),
+    ("target_row", 1, 0, 1000), ("target_mine", 1, 0, 2), ("target_atk", 1000, 0, 100),
+    ("target_def", 1000, 0, 100), ("target_faceup", 1, 0, 2), ("direct", 1, 0, 1),
+    ("arg", 1, 0, 10000), ("n_cards", 1, 0, 100), ("option", 1, 0, 1e6))
+FEATURES = {"cards": CARD_COLUMNS, "global": GLOBAL_COLUMNS, "chain": CHAIN_COLUMNS,
+            "history": HISTORY_COLUMNS, "actions": ACTION_COLUMNS}
+
+CARD_FEATURES = tuple(c[0] for c in CARD_COLUMNS)
+GLOBAL_FEATURES = tuple(c[0] for c in GLOBAL_COLUMNS)
+CHAIN_FEATURES = tuple(c[0] for c in CHAIN_COLUMNS)
+HISTORY_FEATURES = tuple(c[0] for c in HISTORY_COLUMNS)
+ACTION_FEATURES = tuple(c[0] for c in ACTION_COLUMNS)
 
 LOCATIONS = ("hand", "monster", "spell", "field", "emz", "gy", "banished", "extra", "deck")
 VERBS = ("summon", "set", "flip", "change", "activate", "attack", "phase", "pass", "yes", "no",
          "position", "zone", "call", "go", "declare", "order", "choose", "synchro", "xyz",
-         "link", "pendulum")
+         "link", "pendulum", "special", "page")
 KIND_NAMES = ("monster", "spell", "trap", "spell/trap", "field spell")
 SUBTYPES = ("normal", "quickplay", "continuous", "equip", "field", "ritual", "counter")
 FRAMES = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "pendulum", "tuner",
@@ -52,9 +93,22 @@ TYPES = ("Aqua", "Beast", "Beast-Warrior", "Creator God", "Cyberse", "Dinosaur",
          "Reptile", "Rock", "Sea Serpent", "Spellcaster", "Thunder", "Warrior", "Winged Beast",
          "Wyrm", "Zombie")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+STEPS = tuple(STEP_TITLES.values())    # start step, battle step, the damage step's five, end
 ARG_WORDS = {"battle": 1, "main2": 2, "end": 3, "attack": 1, "defense": 2, "heads": 1,
              "tails": 2, "first": 1, "second": 2}
 POSITIONS = {"attack": 1, "defense": 2, "set": 3}
+# what a line of the log tells (the first that fits, in this order); index + 1 in "what"
+HISTORY_WORDS = (
+    ("turn", ("--- Turn",)), ("draw", (" draws ",)), ("normal summon", ("Normal Summons",)),
+    ("special summon", ("Special Summons", "Summon procedure")),
+    ("flip summon", ("Flip Summons",)), ("set", (" sets ",)), ("activate", (" activates ",)),
+    ("target", ("targeting",)), ("attack", (" attacks",)), ("to hand", ("sent to the hand",)),
+    ("destroy", (" destroyed",)), ("to graveyard", ("sent to the Graveyard",)),
+    ("banish", ("banished",)), ("damage", (" damage",)), ("pay", (" pays ",)),
+    ("position", ("Position",)), ("discard", ("iscard",)), ("reveal", (" shows ", "reveals")),
+    ("coin", ("oin",)), ("dice", ("die", "dice")), ("lp", ("LP",)), ("negate", ("negate",)),
+    ("chain", ("Chain",)), ("win", (" wins", " loses")))
+HISTORY_WHAT = tuple(w for w, _ in HISTORY_WORDS) + ("other",)
 
 NONE, HIDDEN, UNKNOWN = 0, 1, 2
 
@@ -62,6 +116,10 @@ _C = {n: i for i, n in enumerate(CARD_FEATURES)}
 _A = {n: i for i, n in enumerate(ACTION_FEATURES)}
 _G = {n: i for i, n in enumerate(GLOBAL_FEATURES)}
 _K = {n: i for i, n in enumerate(CHAIN_FEATURES)}
+_PAGE_VERB = VERBS.index("page") + 1
+_L = {name: i + 1 for i, name in enumerate(LOCATIONS)}
+_M_LABELS = ("m1", "m2", "m3", "m4", "m5")
+_S_LABELS = ("s1", "s2", "s3", "s4", "s5")
 
 
 def _index(seq, value) -> int:
@@ -72,6 +130,10 @@ def _index(seq, value) -> int:
         return 0
 
 
+def _scales(columns) -> np.ndarray:
+    return np.array([1.0 / c[1] for c in columns], np.float32)
+
+
 def card_vocabulary() -> list[str]:
     """The names of the card store's cards in passcode order (vocabulary index = 3 + position)."""
     from ..cards.db import card_db
@@ -79,20 +141,54 @@ def card_vocabulary() -> list[str]:
     return [c.name for c in cards]
 
 
-class Encoder:
-    """Turns observations into fixed-size numpy arrays (see the module's docstring)."""
+def pages(n_options: int, max_actions: int) -> int:
+    """How many pages a decision with n_options answers takes."""
+    if n_options <= max_actions:
+        return 1
+    return -(-n_options // (max_actions - 1))
 
-    def __init__(self, max_cards: int = 160, max_actions: int = 64, max_chain: int = 16):
+
+def option_index(n_options: int, max_actions: int, page: int, action: int):
+    """The answer (option number) action `action` of page `page` stands for; "page" for the
+    next-page action; None if it stands for nothing."""
+    if n_options <= max_actions:
+        return action if 0 <= action < n_options else None
+    per = max_actions - 1
+    if action == per:
+        return "page"
+    i = page * per + action
+    return i if 0 <= action < per and i < n_options else None
+
+
+class Encoder:
+    """Turns observations into fixed-size float32 arrays (see the module's docstring)."""
+
+    def __init__(self, max_cards: int = 160, max_actions: int = 64, max_chain: int = 16,
+                 max_history: int = 16):
         from ..cards.db import card_db
+        if max_actions < 2:
+            raise ValueError("max_actions: at least 2 (one answer and the next page)")
         self.max_cards = max_cards
         self.max_actions = max_actions
         self.max_chain = max_chain
+        self.max_history = max_history
         self.vocab = card_vocabulary()
         db = card_db()
         self.facts: dict[str, tuple] = {}
         for i, name in enumerate(self.vocab):
             self.facts[name] = (i + 3,) + self._facts(db.get(name))
+        # passcode of each card id (0: none, hidden or unknown)
+        self.codes = np.array([0, 0, 0] + [self.facts[n][1] for n in self.vocab], np.int64)
         self._db = db
+        self.line_cache: dict = {}     # History: a log line's parts, by its text
+        self._blocks: dict = {}        # encode_duel: rows of hands and piles, by their cards
+        self._hidden_hand = None
+        self._scale = {k: _scales(v) for k, v in FEATURES.items()}
+        self._low = {k: np.array([c[2] for c in v], np.float32) for k, v in FEATURES.items()}
+        self._high = {k: np.array([c[3] for c in v], np.float32) for k, v in FEATURES.items()}
+        self._hidden_hand = (np.array([(HIDDEN, 2, 2, _L["hand"], i + 1) + (0,) * 19
+                                       for i in range(max_cards)], np.float32)
+                             * self._scale["cards"])
 
     @staticmethod
     def _facts(c) -> tuple:
@@ -115,65 +211,120 @@ class Encoder:
             self.facts[name] = f
         return f
 
+    def card_id(self, name: str) -> int:
+        return self.card_facts(name)[0]
+
     # ------------------------------------------------------------------------ spaces
     def observation_space(self):
         from gymnasium import spaces
-        big = np.iinfo(np.int32)
-
-        def box(*shape):
-            return spaces.Box(big.min, big.max, shape, np.int32)
-        return spaces.Dict({
-            "global": box(len(GLOBAL_FEATURES)),
-            "cards": box(self.max_cards, len(CARD_FEATURES)),
-            "chain": box(self.max_chain, len(CHAIN_FEATURES)),
-            "actions": box(self.max_actions, len(ACTION_FEATURES)),
-            "action_mask": spaces.Box(0, 1, (self.max_actions,), np.int8),
-        })
+        rows = {"cards": self.max_cards, "global": None, "chain": self.max_chain,
+                "history": self.max_history, "actions": self.max_actions}
+        out = {}
+        for key, n in rows.items():
+            low, high = self._low[key], self._high[key]
+            if n is not None:
+                low, high = np.tile(low, (n, 1)), np.tile(high, (n, 1))
+            out[key] = spaces.Box(low, high, dtype=np.float32)
+        out["action_mask"] = spaces.Box(0, 1, (self.max_actions,), np.int8)
+        return spaces.Dict(out)
 
     def action_space(self):
         from gymnasium import spaces
         return spaces.Discrete(self.max_actions)
 
+    # ------------------------------------------------------------------------ one vector
+    FLAT_KEYS = ("global", "cards", "chain", "history", "actions")
+
+    def shapes(self) -> dict:
+        return {"global": (len(GLOBAL_FEATURES),),
+                "cards": (self.max_cards, len(CARD_FEATURES)),
+                "chain": (self.max_chain, len(CHAIN_FEATURES)),
+                "history": (self.max_history, len(HISTORY_FEATURES)),
+                "actions": (self.max_actions, len(ACTION_FEATURES))}
+
+    def flat_space(self):
+        """The Box of `flatten`'s vectors (PettingZoo's "observation")."""
+        from gymnasium import spaces
+        space = self.observation_space()
+        low = np.concatenate([space[k].low.ravel() for k in self.FLAT_KEYS])
+        high = np.concatenate([space[k].high.ravel() for k in self.FLAT_KEYS])
+        return spaces.Box(low, high, dtype=np.float32)
+
+    def flatten(self, arrays: dict) -> np.ndarray:
+        """The arrays (but the mask) as one float32 vector: global, cards, chain, history,
+        actions, each row by row."""
+        return np.concatenate([arrays[k].ravel() for k in self.FLAT_KEYS])
+
+    def unflatten(self, vector) -> dict:
+        """The arrays of a `flatten`ed vector (views into it)."""
+        out, at = {}, 0
+        for k, shape in self.shapes().items():
+            n = int(np.prod(shape))
+            out[k] = vector[at:at + n].reshape(shape)
+            at += n
+        return out
+
+    def _array(self, key: str, rows, n: int | None) -> np.ndarray:
+        width = len(FEATURES[key])
+        if n is None:
+            a = np.asarray(rows, np.float32)
+        else:
+            a = np.zeros((n, width), np.float32)
+            if rows:
+                a[:len(rows)] = rows
+        a *= self._scale[key]
+        np.clip(a, self._low[key], self._high[key], out=a)
+        return a
+
     # ------------------------------------------------------------------------ encoding
-    def encode(self, obs: dict) -> dict:
+    def encode(self, obs: dict, history=None, page: int = 0) -> dict:
         """Arrays from an observation (`observe(duel, player, words=False)`; the full form with
-        words works too). `obs["player"]` is the viewer: 0 or 1."""
+        words works too). `obs["player"]` is the viewer: 0 or 1. `history`: the rows of a
+        History of this player (none: all 0). `page`: the page of a decision with more answers
+        than max_actions."""
         me = obs["player"]
         opp = 1 - me
         table: list = []
         rows: dict = {}
+        equips: list = []
         limit = self.max_cards
         facts = self.card_facts
-        # columns: card code mine location slot faceup position kind subtype frames level
-        #          attribute type atk def equipped
+
         def add(view, whose, location, slot, key=None, name=None) -> None:
             if len(table) >= limit:
                 return
             mine = 1 if whose == me else 2
             if view is None:
                 if name is None:             # a card in the opponent's hand
-                    table.append((HIDDEN, 0, mine, location, slot, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                  0))
+                    table.append((HIDDEN, mine, mine, location, slot) + (0,) * 19)
                 else:                        # a public pile: Graveyard, banished, Extra Deck
                     f = facts(name)
-                    table.append((f[0], f[1], mine, location, slot, 1, 0) + f[2:] + (0,))
+                    table.append((f[0], mine, mine, location, slot, 1, 0, 0) + f[2:]
+                                 + (0,) * 8)
             else:
                 faceup = (1 if view["faceup"] else 2) if "faceup" in view else 0
                 position = POSITIONS.get(view.get("position"), 0)
-                equipped = 1 if "equipped_to" in view else 0
+                owner = view.get("owner", whose)
+                state = (0, sum(view["counters"].values()) if "counters" in view else 0,
+                         1 if "negated" in view else 0, 1 if "cannot_attack" in view else 0,
+                         1 if view.get("this_turn") else 0, 1 if view.get("attacked") else 0)
                 if view.get("hidden"):
-                    table.append((HIDDEN, 0, mine, location, slot, faceup, position,
-                                  _index(KIND_NAMES, view.get("kind", "")), 0, 0, 0, 0, 0, 0, 0,
-                                  equipped))
+                    table.append((HIDDEN, mine, 1 if owner == me else 2, location, slot, faceup,
+                                  0, position, _index(KIND_NAMES, view.get("kind", "")))
+                                 + (0,) * 9 + state)
                 else:
                     f = facts(view["name"])
                     atk, def_ = (view["atk"], view["def"]) if "atk" in view else f[8:]
-                    table.append((f[0], f[1], mine, location, slot, faceup, position) + f[2:8]
-                                 + (atk, def_, equipped))
+                    table.append((f[0], mine, 1 if owner == me else 2, location, slot, faceup,
+                                  1 if faceup == 2 else 0, position) + f[2:8]
+                                 + (atk, def_, atk - f[8], def_ - f[9]) + state)
+                    if "equipped_to" in view:
+                        equips.append((len(table) - 1, view["equipped_to_controller"],
+                                       view["equipped_to"]))
             if key is not None:
                 rows.setdefault(key, len(table) - 1)
 
-        L = {name: i + 1 for i, name in enumerate(LOCATIONS)}
+        L = _L
         sides = obs["sides"]
         mine_side, opp_side = sides[me], sides[opp]
         for i, v in enumerate(mine_side["hand"] or ()):
@@ -195,12 +346,19 @@ class Encoder:
         for pile, key in (("graveyard", "gy"), ("banished", "banished")):
             for p in (me, opp):
                 for i, name in enumerate(sides[p][pile]):
-                    add(None, p, L[key], i + 1, (key, p, i), name=name)
+                    if name is None:          # banished face-down, unknown to the player
+                        add({"hidden": True, "faceup": False}, p, L[key], i + 1, (key, p, i))
+                    else:
+                        add(None, p, L[key], i + 1, (key, p, i), name=name)
         for i, name in enumerate(mine_side["extra"] or ()):
             add(None, me, L["extra"], i + 1, ("extra", name), name=name)
-        cards = np.zeros((self.max_cards, len(CARD_FEATURES)), np.int32)
-        if table:
-            cards[:len(table)] = table
+        for r, ctrl, zone in equips:
+            t = rows.get(("field", ctrl, zone))
+            if t is not None:
+                row = list(table[r])
+                row[_C["equipped_to"]] = t + 1
+                table[r] = tuple(row)
+        cards = self._array("cards", table, self.max_cards)
 
         def row_of(view) -> int:
             """1 + the row of a card an option or the chain names (0: not in "cards")."""
@@ -221,50 +379,45 @@ class Encoder:
             return 0 if r is None else r + 1
 
         # the chain
-        chain = np.zeros((self.max_chain, len(CHAIN_FEATURES)), np.int32)
-        for i, link in enumerate(obs["chain"][:self.max_chain]):
-            f = self.card_facts(link["card"])
-            chain[i, _K["card"]], chain[i, _K["code"]] = f[0], f[1]
-            chain[i, _K["mine"]] = 1 if link["player"] == me else 2
-            chain[i, _K["targets"]] = len(link["targets"])
-            chain[i, _K["row"]] = row_of(link.get("view"))
+        links = []
+        for link in obs["chain"][:self.max_chain]:
+            targets = link["targets"]
+            links.append((self.card_facts(link["card"])[0], 1 if link["player"] == me else 2,
+                          row_of(link.get("view")), len(targets)))
+        chain = self._array("chain", links, self.max_chain)
 
-        # the legal answers
-        actions = np.zeros((self.max_actions, len(ACTION_FEATURES)), np.int32)
-        mask = np.zeros(self.max_actions, np.int8)
+        # the legal answers (of this page)
         pend = obs.get("pending")
         opts = pend.get("options") if pend else None
-        kind = 0
-        if opts:
-            kind = _index(KINDS, pend["kind"])
-            table = []
-            width = len(ACTION_FEATURES)
-            for o in opts[:self.max_actions]:
-                a = [0] * width
-                table.append(a)
-                a[_A["kind"]] = kind
-                a[_A["verb"]] = _index(VERBS, o["verb"])
-                cs = o["cards"]
-                a[_A["n_cards"]] = len(cs)
-                if cs:
-                    self._card_cols(a, cs[0], me, row_of, "")
-                target = o["target"] if o["verb"] == "attack" else (cs[1] if len(cs) > 1 else None)
-                if target is not None:
-                    self._card_cols(a, target, me, row_of, "target_")
-                if o["verb"] == "attack" and o["target"] is None:
-                    a[_A["direct"]] = 1
-                if o["effect"] is not None:
-                    a[_A["effect"]] = o["effect"] + 1
-                a[_A["arg"]] = self._arg(o["arg"])
-            actions[:len(table)] = table
-            mask[:len(table)] = 1
+        kind = _index(KINDS, pend["kind"]) if opts else 0
+        n_opts = len(opts) if opts else 0
 
-        g = np.zeros(len(GLOBAL_FEATURES), np.int32)
+        def fill(a, o) -> None:
+            a[_A["verb"]] = _index(VERBS, o["verb"])
+            cs = o["cards"]
+            a[_A["n_cards"]] = len(cs)
+            if cs:
+                self._card_cols(a, cs[0], me, row_of, "")
+            target = o["target"] if o["verb"] == "attack" else (cs[1] if len(cs) > 1 else None)
+            if target is not None:
+                self._card_cols(a, target, me, row_of, "target_")
+            if o["verb"] == "attack" and o["target"] is None:
+                a[_A["direct"]] = 1
+            if o["effect"] is not None:
+                a[_A["effect"]] = o["effect"] + 1
+            a[_A["arg"]] = self._arg(o["arg"])
+        acts, page, n_pages = self._answers(opts, kind, page, fill)
+        actions = self._array("actions", acts, self.max_actions)
+        mask = np.zeros(self.max_actions, np.int8)
+        mask[:len(acts)] = 1
+
+        g = [0] * len(GLOBAL_FEATURES)
         lp = obs["lp"]
         g[_G["my_lp"]], g[_G["opp_lp"]] = lp[me], lp[opp]
         g[_G["turn"]] = obs["turn"]
         g[_G["my_turn"]] = 1 if obs["turn_player"] == me else 0
         g[_G["phase"]] = _index(PHASES, obs["phase"])
+        g[_G["step"]] = _index(STEPS, obs.get("step", ""))
         for who, s in (("my", mine_side), ("opp", opp_side)):
             g[_G[f"{who}_hand"]] = s["hand_count"]
             g[_G[f"{who}_deck"]] = s["deck_count"]
@@ -277,7 +430,8 @@ class Encoder:
                                       + (s["field_spell"] is not None))
         g[_G["chain"]] = len(obs["chain"])
         g[_G["decision"]] = kind
-        g[_G["n_actions"]] = len(opts) if opts else 0
+        g[_G["n_actions"]] = n_opts
+        g[_G["page"]], g[_G["pages"]] = page, n_pages
         g[_G["seat"]] = me
         att = obs.get("attack")
         if att is not None:
@@ -285,8 +439,301 @@ class Encoder:
             views = att.get("cards") or (None, None)
             g[_G["attacker_row"]] = row_of(views[0])
             g[_G["attack_target_row"]] = row_of(views[1])
-        return {"global": g, "cards": cards, "chain": chain, "actions": actions,
-                "action_mask": mask}
+        hist = history if history else []
+        return {"global": self._array("global", g, None), "cards": cards, "chain": chain,
+                "history": self._array("history", hist[:self.max_history], self.max_history),
+                "actions": actions, "action_mask": mask}
+
+    def _answers(self, opts, kind: int, page: int, fill) -> tuple:
+        """(rows, page, pages) of the answers `opts` shown on `page` (and the next-page row
+        when there are several pages); fill(row, option) writes an answer's own columns."""
+        n_pages = pages(len(opts), self.max_actions) if opts else 0
+        page = page % n_pages if n_pages else 0
+        acts: list = []
+        if not opts:
+            return acts, page, n_pages
+        width = len(ACTION_FEATURES)
+        per = self.max_actions - 1
+        first = 0 if n_pages == 1 else page * per
+        shown = opts if n_pages == 1 else opts[first:first + per]
+        for j, o in enumerate(shown):
+            a = [0] * width
+            a[_A["kind"]] = kind
+            a[_A["option"]] = first + j
+            fill(a, o)
+            acts.append(a)
+        if n_pages > 1:
+            a = [0] * width
+            a[_A["kind"]], a[_A["verb"]] = kind, _PAGE_VERB
+            a[_A["arg"]] = (page + 1) % n_pages + 1      # the page it shows (1-based)
+            acts.append(a)
+        return acts, page, n_pages
+
+    # ------------------------------------------------------------------------ fast path
+    def encode_duel(self, d, me: int, history=None, page: int = 0) -> dict:
+        """The arrays `encode(observe(d, me, words=False), history, page)` gives, read from the
+        duel directly (the environments' path: about twice as fast). It reads only what
+        `observe` shows `me` (hidden_from decides, as there); tests/test_envs.py checks that
+        both paths give the same arrays at many positions of random duels."""
+        opp = 1 - me
+        limit = self.max_cards
+        facts = self.card_facts
+        data, loc, pos, ctrl, owner = d.data, d.loc, d.pos, d.ctrl, d.owner
+        turn = d.turn
+        L = _L
+        cards = np.zeros((limit, len(CARD_FEATURES)), np.float32)
+        at = 0                     # rows filled
+        where: dict = {}           # (place, player) -> first row of that block
+        block = self._block
+
+        # the player's hand (rows that change only when the hand does: cached)
+        hand = d.hand[me]
+        where["hand", me] = at
+        at = block(cards, at, ("hand", tuple([data[c] for c in hand]),
+                               tuple([owner[c] == me for c in hand])),
+                   lambda: self._hand_rows(data, owner, hand, me))
+        # both fields
+        field_rows: dict = {}
+        equips = []
+        table = []
+        counters = d.counters
+        for p in (me, opp):
+            mine = 1 if p == me else 2
+            zones = [(c, L["monster"], i + 1, _M_LABELS[i]) for i, c in enumerate(d.mzone[p])
+                     if c >= 0]
+            emz = [c for c in d.emz if c >= 0 and ctrl[c] == p]
+            zones += [(c, L["emz"], i + 1, "emz") for i, c in enumerate(emz)]
+            szone = d.szone[p]
+            zones += [(c, L["spell"], i + 1, _S_LABELS[i]) for i, c in enumerate(szone[:5])
+                      if c >= 0]
+            if szone[5] >= 0:
+                zones.append((szone[5], L["field"], 1, "fz"))
+            for c, location, slot, label in zones:
+                if at + len(table) >= limit:
+                    break
+                down = pos[c] & K.FACEDOWN
+                faceup = 2 if down else 1
+                is_m = loc[c] == K.MZONE
+                position = (3 if down else (2 if pos[c] & K.DEFENSE else 1)) if is_m else 0
+                own = 1 if owner[c] == me else 2
+                this_turn = 1 if d.turn_in[c] == turn else 0
+                attacked = 1 if is_m and d.attacked[c] == turn else 0
+                if down and ctrl[c] != me and owner[c] != me:      # hidden_from(d, c, me)
+                    kind = 1 if is_m else (5 if d.seq[c] == K.FIELD_ZONE else 4)
+                    table.append((HIDDEN, mine, own, location, slot, faceup, 0, position, kind)
+                                 + (0,) * 13 + (this_turn, attacked))
+                else:
+                    f = facts(data[c].name)
+                    if is_m and not down:
+                        atk, def_ = d.atk(c), d.def_(c)
+                    else:
+                        atk, def_ = f[8], f[9]
+                    n_counters = 0
+                    if counters:
+                        n_counters = sum(n for (y, _), n in counters.items() if y == c)
+                    negated = cannot = 0
+                    if not down:
+                        negated = 1 if d.is_negated(c) else 0
+                        if is_m and (d.rule_on("cannot_attack", c)
+                                     or (d.cflags and d.card_flag(c, "no_attack"))):
+                            cannot = 1
+                    table.append((f[0], mine, own, location, slot, faceup, 1 if down else 0,
+                                  position) + f[2:8] + (atk, def_, atk - f[8], def_ - f[9], 0,
+                                                        n_counters, negated, cannot, this_turn,
+                                                        attacked))
+                    if not is_m:
+                        eq = d.equip[c]
+                        if eq is not None and loc[eq[0]] == K.MZONE:
+                            t = eq[0]
+                            equips.append((len(table) - 1, ctrl[t], _zone_label(d, t)))
+                field_rows.setdefault((p, label), at + len(table) - 1)
+        if table:
+            for r, who, zone in equips:
+                t = field_rows.get((who, zone))
+                if t is not None:
+                    row = list(table[r])
+                    row[_C["equipped_to"]] = t + 1
+                    table[r] = tuple(row)
+            cards[at:at + len(table)] = np.array(table, np.float32) * self._scale["cards"]
+            at += len(table)
+        # the opponent's hand: hidden rows
+        n = min(len(d.hand[opp]), limit - at)
+        if n > 0:
+            cards[at:at + n] = self._hidden_hand[:n]
+            at += n
+        # Graveyards, banished piles, the player's Extra Deck
+        for place, piles in (("gy", d.gy), ("banished", d.banished)):
+            for p in (me, opp):
+                where[place, p] = at
+                pile = piles[p]
+                key = (place, p == me, tuple([data[c] for c in pile]))
+                if place == "banished":
+                    key += (tuple([bool(pos[c] & K.FACEDOWN) and owner[c] != me
+                                   for c in pile]),)
+                at = block(cards, at, key,
+                           lambda: self._pile_rows(data, pos, owner, pile, place, p == me, me))
+        where["extra", me] = at
+        extra = d.extra[me]
+        at = block(cards, at, ("extra", tuple([data[c] for c in extra])),
+                   lambda: self._pile_rows(data, pos, owner, extra, "extra", True, me))
+        first_extra: dict = {}
+        for i, c in enumerate(extra):
+            first_extra.setdefault(data[c].name, i)
+
+        def row_of(c) -> int:
+            lc = loc[c]
+            if lc & K.FIELD:
+                r = field_rows.get((ctrl[c], _zone_label(d, c)))
+                return 0 if r is None else r + 1
+            if lc == K.HAND:
+                if owner[c] != me:
+                    return 0
+                r = where["hand", me] + d.hand[me].index(c)
+            elif lc == K.GY:
+                r = where["gy", owner[c]] + d.gy[owner[c]].index(c)
+            elif lc == K.BANISHED:
+                r = where["banished", owner[c]] + d.banished[owner[c]].index(c)
+            elif lc == K.EXTRA and not (owner[c] != me and pos[c] & K.FACEDOWN):
+                i = first_extra.get(data[c].name)
+                if i is None:
+                    return 0
+                r = where["extra", me] + i
+            else:
+                return 0
+            return r + 1 if r < at else 0
+
+        # the chain
+        links = []
+        for lid in d.chain[:self.max_chain]:
+            link = d.links[lid]
+            c = link["card"]
+            n = sum(1 for t, mid in link["targets"] if d.mid[t] == mid)
+            links.append((facts(data[c].name)[0], 1 if link["player"] == me else 2, row_of(c), n))
+        chain = self._array("chain", links, self.max_chain)
+
+        # the legal answers (of this page)
+        dec = d.pending
+        opts = dec.options if dec is not None and dec.player == me else None
+        kind = _index(KINDS, dec.kind) if opts else 0
+        n_opts = len(opts) if opts else 0
+
+        def fill(a, o) -> None:
+            v = o.verb
+            a[_A["verb"]] = _index(VERBS, v)
+            cs = o.cards
+            a[_A["n_cards"]] = len(cs)
+            if cs:
+                self._duel_card_cols(a, d, cs[0], me, row_of, "")
+            arg = o.arg
+            if v == "attack":
+                target = arg if isinstance(arg, int) and arg >= 0 else None
+            else:
+                target = cs[1] if len(cs) > 1 else None
+            if target is not None:
+                self._duel_card_cols(a, d, target, me, row_of, "target_")
+            if v == "attack" and target is None:
+                a[_A["direct"]] = 1
+            if v == "activate":
+                ei = arg[1] if isinstance(arg, tuple) and len(arg) > 1 else arg
+                if isinstance(ei, int):
+                    a[_A["effect"]] = ei + 1
+            elif v in _PUBLIC_ARGS:
+                a[_A["arg"]] = self._arg(arg if isinstance(arg, (int, str)) else str(arg))
+        acts, page, n_pages = self._answers(opts, kind, page, fill)
+        actions = self._array("actions", acts, self.max_actions)
+        mask = np.zeros(self.max_actions, np.int8)
+        mask[:len(acts)] = 1
+
+        g = [0] * len(GLOBAL_FEATURES)
+        g[_G["my_lp"]], g[_G["opp_lp"]] = d.lp[me], d.lp[opp]
+        g[_G["turn"]] = turn
+        g[_G["my_turn"]] = 1 if d.tp == me else 0
+        g[_G["phase"]] = d.phase + 1 if 0 <= d.phase < len(PHASES) else 0
+        if d.phase == K.BATTLE:
+            g[_G["step"]] = _index(STEPS, STEP_TITLES.get(d.step, ""))
+        for who, p in (("my", me), ("opp", opp)):
+            g[_G[f"{who}_hand"]] = len(d.hand[p])
+            g[_G[f"{who}_deck"]] = len(d.deck[p])
+            g[_G[f"{who}_gy"]] = len(d.gy[p])
+            g[_G[f"{who}_banished"]] = len(d.banished[p])
+            g[_G[f"{who}_extra"]] = len(d.extra[p])
+            g[_G[f"{who}_monsters"]] = (sum(1 for c in d.mzone[p] if c >= 0)
+                                        + sum(1 for c in d.emz if c >= 0 and ctrl[c] == p))
+            g[_G[f"{who}_spells"]] = sum(1 for c in d.szone[p] if c >= 0)
+        g[_G["chain"]] = len(d.chain)
+        g[_G["decision"]] = kind
+        g[_G["n_actions"]] = n_opts
+        g[_G["page"]], g[_G["pages"]] = page, n_pages
+        g[_G["seat"]] = me
+        if d.attack is not None and d.phase == K.BATTLE and loc[d.attack[0]] == K.MZONE:
+            g[_G["attack"]] = 1
+            g[_G["attacker_row"]] = row_of(d.attack[0])
+            if d.attack[1] >= 0 and loc[d.attack[1]] & K.FIELD:
+                g[_G["attack_target_row"]] = row_of(d.attack[1])
+        hist = history if history else []
+        return {"global": self._array("global", g, None), "cards": cards, "chain": chain,
+                "history": self._array("history", hist[:self.max_history], self.max_history),
+                "actions": actions, "action_mask": mask}
+
+    def _block(self, cards, at: int, key, make) -> int:
+        """Copy the scaled rows of a block (a hand, a pile), cached by what they depend on
+        (the cards' CardData objects themselves, held by the key), into `cards` from row
+        `at`; the next free row."""
+        rows = self._blocks.get(key)
+        if rows is None:
+            if len(self._blocks) > 20000:
+                self._blocks.clear()
+            table = make()
+            rows = (np.array(table, np.float32).reshape(-1, len(CARD_FEATURES))
+                    * self._scale["cards"])
+            self._blocks[key] = rows
+        n = min(len(rows), len(cards) - at)
+        if n > 0:
+            cards[at:at + n] = rows[:n]
+        return at + max(n, 0)
+
+    def _hand_rows(self, data, owner, hand, me) -> list:
+        out = []
+        for i, c in enumerate(hand):
+            if owner[c] != me:                  # hidden_from: another's card in the hand
+                out.append((HIDDEN, 1, 1, _L["hand"], i + 1) + (0,) * 19)
+            else:
+                f = self.card_facts(data[c].name)
+                out.append((f[0], 1, 1, _L["hand"], i + 1, 0, 0, 0) + f[2:] + (0,) * 8)
+        return out
+
+    def _pile_rows(self, data, pos, owner, pile, place, mine_pile, me) -> list:
+        mine = 1 if mine_pile else 2
+        location = _L[place]
+        out = []
+        for i, c in enumerate(pile):
+            if place == "banished" and pos[c] & K.FACEDOWN and owner[c] != me:
+                out.append((HIDDEN, mine, mine, location, i + 1, 2) + (0,) * 18)
+            else:
+                f = self.card_facts(data[c].name)
+                out.append((f[0], mine, mine, location, i + 1, 1, 0, 0) + f[2:] + (0,) * 8)
+        return out
+
+    def _duel_card_cols(self, a, d, c, me, row_of, prefix: str) -> None:
+        lc = d.loc[c]
+        if hidden_from(d, c, me):
+            a[_A[prefix + "card"]] = HIDDEN
+        else:
+            x = d.data[c]
+            a[_A[prefix + "card"]] = self.card_facts(x.name)[0]
+            if x.is_monster:
+                if lc == K.MZONE and not d.pos[c] & K.FACEDOWN:
+                    a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = d.atk(c), d.def_(c)
+                else:
+                    a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = x.atk, x.def_
+        a[_A[prefix + "row"]] = row_of(c)
+        whose = d.ctrl[c] if lc & K.FIELD else d.owner[c]
+        a[_A[prefix + "mine"]] = 1 if whose == me else 2
+        if prefix:
+            if lc & K.FIELD:
+                a[_A["target_faceup"]] = 2 if d.pos[c] & K.FACEDOWN else 1
+        else:
+            a[_A["location"]] = _location_of({"zone": _zone_label(d, c)})
 
     def _card_cols(self, a, view, me, row_of, prefix: str) -> None:
         if view.get("hidden"):
@@ -294,8 +741,6 @@ class Encoder:
         elif "name" in view:
             f = self.card_facts(view["name"])
             a[_A[prefix + "card"]] = f[0]
-            if not prefix:
-                a[_A["code"]] = f[1]
             if "atk" in view:
                 a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = view["atk"], view["def"]
         a[_A[prefix + "row"]] = row_of(view)
@@ -339,3 +784,110 @@ def _location_of(view) -> int:
     if zone.startswith("s"):
         return _index(LOCATIONS, "spell")
     return _index(LOCATIONS, zone)
+
+
+# ---------------------------------------------------------------------------- history
+class History:
+    """The last public events of a duel as one player read them in the log (log_view: only
+    what that player may read), a row each, the newest first: (turn, phase, who, what, card,
+    n_cards, age). Call `update(duel)` after every decision applied to the duel (the
+    environments do): the lines written since are read and stamped with the turn and phase
+    the duel is in then; `rows()` gives them for Encoder.encode."""
+
+    def __init__(self, encoder: Encoder, player: int, size: int | None = None):
+        self.encoder = encoder
+        self.player = player
+        self.size = size if size is not None else encoder.max_history
+        self.read = 0
+        self.count = 0
+        self.lines: list = []        # (turn, phase, who, what, card, n_cards, number)
+
+    def update(self, duel) -> None:
+        from ..engine.observe import log_view
+        log = duel.log
+        if self.read >= len(log):
+            return
+        new = log_view(duel, self.player, self.read)
+        self.read = len(log)
+        names = duel.names
+        phase = duel.phase + 1 if 0 <= duel.phase < len(PHASES) else 0
+        for line in new:
+            self.count += 1
+            self.lines.append(self._row(line, names, phase))
+        if len(self.lines) > self.size:
+            del self.lines[:len(self.lines) - self.size]
+
+    def _row(self, line: str, names, phase: int) -> tuple:
+        turn = 0
+        if line[:1] == "T":
+            head, _, rest = line.partition(" ")
+            if head[1:].isdigit():
+                turn, line = int(head[1:]), rest
+        cache = self.encoder.line_cache
+        key = (line, names, self.player)
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 50000:
+                cache.clear()
+            got = cache[key] = self._parse(line, names)
+        return (turn, phase) + got + (self.count,)
+
+    def _parse(self, line: str, names) -> tuple:
+        """(who, what, card, n_cards) of a line without its turn."""
+        who = 0
+        for p in (0, 1):
+            if line.startswith(names[p] + " "):
+                who = 1 if p == self.player else 2
+                break
+        what = len(HISTORY_WHAT)
+        for i, (_, keys) in enumerate(HISTORY_WORDS):
+            if any(k in line for k in keys):
+                what = i + 1
+                break
+        found = _card_names(self.encoder, line)
+        card = self.encoder.card_id(found[0]) if found else 0
+        return (who, what, card, len(found))
+
+    def rows(self) -> list:
+        """The rows, the newest first, with `age` = how many lines ago."""
+        n = self.count
+        return [r[:6] + (n - r[6],) for r in reversed(self.lines)]
+
+
+_NAME_INDEX: dict = {}
+
+
+def _card_names(encoder: Encoder, line: str) -> list[str]:
+    """The card names in a line of the log, in order (the longest name at each word)."""
+    index = _NAME_INDEX.get(id(encoder.vocab))
+    if index is None:
+        index = {}
+        for name in sorted(encoder.vocab, key=len, reverse=True):
+            index.setdefault(name.split(" ", 1)[0], []).append(name)
+        _NAME_INDEX.clear()
+        _NAME_INDEX[id(encoder.vocab)] = index
+    found = []
+    i, n = 0, len(line)
+    while i < n:
+        j = line.find(" ", i)
+        word = line[i:] if j < 0 else line[i:j]
+        for start in (word, word.lstrip("(")):
+            hit = None
+            for name in index.get(start, ()):
+                k = i + len(word) - len(start)
+                if line.startswith(name, k) and (k + len(name) == n or
+                                                 not line[k + len(name)].isalnum()):
+                    hit = name
+                    break
+            if hit:
+                break
+        if hit:
+            found.append(hit)
+            i += len(word) - len(start) + len(hit)
+            while i < n and line[i] in " ,)":
+                i += 1
+            continue
+        if j < 0:
+            break
+        i = j + 1
+    return found
