@@ -9,8 +9,11 @@ The policy scores each legal answer: one row of the observation's "actions" per 
 embeddings of its card and its target (a card id is an index into an embedding table, never a
 number), the rows of those cards in "cards", and a summary of the position (both fields, hands,
 piles, the last public events); a softmax over the legal answers' scores is the policy, a value
-head reads the summary. PPO (clipped objective, GAE) on the final reward only (+1 win, -1 loss),
-against the `random` agent, the seat drawn each episode.
+head reads the summary. PPO (clipped objective, GAE) on the final reward (+1 win, -1 loss) with a
+potential-based shaping term (--shaping k: k * (γ·Φ(next) - Φ(now)), Φ the LP difference in
+units of 8000 as the player sees it; such a term leaves the best policy unchanged, Ng et al.
+1999; --shaping 0 learns from the final reward alone), against the `random` agent, the seat
+drawn each episode.
 
 After training it plays --eval duels against three opponents, `random`, "always the first
 option" and the `heuristic` bot, and prints each win rate with its 95% Wilson interval beside
@@ -110,6 +113,13 @@ class PerActionPolicy(nn.Module):
 
 
 KEYS = ("global", "cards", "history", "actions", "action_mask")
+GI = {n: i for i, n in enumerate(E.GLOBAL_FEATURES)}
+
+
+def potential(obs) -> float:
+    """Φ: the player's LP minus the opponent's, in units of 8000."""
+    g = obs["global"]
+    return float(g[GI["my_lp"]] - g[GI["opp_lp"]])
 
 
 def batch(observations: list) -> dict:
@@ -132,7 +142,7 @@ def train(args) -> tuple[PerActionPolicy, dict]:
     cpu0 = time.process_time()
     steps = updates = episodes = wins = 0
     recent: list = []
-    while time.time() - t0 < args.minutes * 60:
+    while time.process_time() - cpu0 < args.minutes * 60:
         buf = {k: [] for k in ("obs", "act", "logp", "val", "rew", "done")}
         for _ in range(args.rollout):
             with torch.no_grad():
@@ -146,11 +156,14 @@ def train(args) -> tuple[PerActionPolicy, dict]:
             rews, dones, nxt = [], [], []
             for i, env in enumerate(envs):
                 o, r, term, trunc, _ = env.step(int(action[i]))
-                if term or trunc:
+                end = term or trunc
+                shaped = r + args.shaping * ((0.0 if end else args.gamma * potential(o))
+                                             - potential(obs[i]))
+                if end:
                     episodes += 1
                     recent.append(r)
                     o, _ = env.reset()
-                rews.append(r)
+                rews.append(shaped)
                 dones.append(float(term or trunc))
                 nxt.append(o)
             obs = nxt
@@ -199,7 +212,7 @@ def train(args) -> tuple[PerActionPolicy, dict]:
         if updates % 5 == 0 and not args.quiet:
             last = recent[-200:]
             wr = np.mean([r > 0 for r in last]) if last else float("nan")
-            print(f"  {time.time() - t0:5.0f}s  steps {steps}  episodes {episodes}  "
+            print(f"  {time.process_time() - cpu0:5.0f} CPU-s  steps {steps}  episodes {episodes}  "
                   f"win rate (last {len(last)} episodes, vs random) {wr:.2f}", flush=True)
     wins = sum(r > 0 for r in recent)
     return model, {"steps": steps, "episodes": episodes, "updates": updates,
@@ -235,7 +248,9 @@ def main() -> None:
     p.add_argument("--rules", default="v10")
     p.add_argument("--deck", default="yugi")
     p.add_argument("--opponent-deck", default="kaiba")
-    p.add_argument("--minutes", type=float, default=8.0, help="training time (wall clock)")
+    p.add_argument("--minutes", type=float, default=8.0,
+                   help="training time: CPU minutes of this process (on a loaded machine the "
+                        "wall clock runs longer)")
     p.add_argument("--eval", type=int, default=200, help="duels per opponent")
     p.add_argument("--eval-heuristic", type=int, default=None,
                    help="duels against the heuristic bot (slower; default: --eval)")
@@ -245,13 +260,15 @@ def main() -> None:
     p.add_argument("--max-actions", type=int, default=24,
                    help="answers a page shows (more come in pages: every answer reachable)")
     p.add_argument("--rollout", type=int, default=64)
-    p.add_argument("--epochs", type=int, default=3)
+    p.add_argument("--epochs", type=int, default=2)
     p.add_argument("--minibatch", type=int, default=256)
-    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--lr", type=float, default=5e-4)
     p.add_argument("--gamma", type=float, default=0.995)
     p.add_argument("--lam", type=float, default=0.95)
     p.add_argument("--clip", type=float, default=0.2)
     p.add_argument("--entropy", type=float, default=0.01)
+    p.add_argument("--shaping", type=float, default=1.0,
+                   help="weight of the potential-based LP shaping (0: final reward only)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,

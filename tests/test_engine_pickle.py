@@ -80,3 +80,20 @@ def test_a_worker_process_plays_a_position_on():
         while d.winner is None:
             d.apply(pick(d))
         assert got[i] == (d.winner, d.win_reason, d.lp, d.log[-5:])
+
+
+def test_functions_in_the_state_travel_with_their_cells():
+    """Closures (with their cells, defaults and a reference to themselves), a lambda bound to
+    a module name and an unnamed module-level lambda: what the engine's flow and the card
+    scripts are made of."""
+    from pickle_util import NAMED, UNNAMED, counter
+    d = fresh(3)
+    step = counter(10)
+    step()
+    d.options = dict(d.options, test_functions=[step, NAMED, UNNAMED[0]])
+    c = pickle.loads(pickle.dumps(d))
+    got, named, unnamed = c.options["test_functions"]
+    assert named is NAMED and unnamed(2) == 6
+    assert got is not step and got()[0] == 12 and step()[0] == 12   # cells copied, not shared
+    value, again = got(5)
+    assert value == 17 and again is got

@@ -262,3 +262,19 @@ script: []
     assert cards[breaker, C["owner"]] == 1 and cards[breaker, C["counters"]] == 1
     assert cards[axe, C["equipped_to"]] == breaker + 1
     assert cards[breaker, C["atk_change"]] == pytest.approx(1.3)     # +1000 Axe, +300 counter
+
+
+def test_bench_env_takes_decks_rules_and_opponent():
+    import json
+    from click.testing import CliRunner
+    from ygosim.cli import main
+    r = CliRunner().invoke(main, ["bench-env", "--steps", "40", "--envs", "1", "--rules", "goat",
+                                  "--deck", "goat-control", "--opponent-deck", "goat-control",
+                                  "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert (out["rules"], out["deck"], out["opponent_deck"], out["opponent"]) == \
+        ("goat", "goat-control", "goat-control", "random")
+    assert out["single"]["steps"] == 40 and out["vector"]["steps"] == 40
+    r = CliRunner().invoke(main, ["bench-env", "--steps", "5", "--opponent", "wizard"])
+    assert r.exit_code == 2 and "wizard" in r.output

@@ -237,9 +237,9 @@ class Duel:
 
     def __reduce__(self):
         """pickle and copy.deepcopy: the state with the flow's closures and the cards' scripts
-        (engine/persist.py); the receiving side makes the script indexes again."""
+        (engine/persist.py)."""
         from .persist import dump_duel, load_duel
-        return (load_duel, (dump_duel(self),))
+        return (load_duel, (type(self), dump_duel(self)))
 
     # ------------------------------------------------------------------ queries
     def name(self, c: int) -> str:

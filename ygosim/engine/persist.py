@@ -11,8 +11,9 @@ process finds the same code in its own copy of the module and makes the function
 
 Card facts travel by name (cards.db registers how a CardData pickles); the effects of a card's
 script, and the functions in them, travel as references to the receiving process's own card
-(card name, era, effect number), so they stay the very objects the engine indexes. The per-duel
-indexes of the scripts (index_scripts) are not sent: they are made again from the cards.
+(card name, era, effect number), so they stay the very objects the engine indexes; a preset
+rule set travels as its name. The receiving process makes the shared Options the duel's cards
+need (decision.card_options), as a duel's set-up does.
 
 Same code on both sides: a pickled duel is for another process of the same version of ygosim
 (a worker, a checkpoint), not an archive: keep replays for that."""
@@ -23,10 +24,6 @@ import pickle
 import sys
 import types
 
-# Duel attributes made again by api.index_scripts from the cards (facts, shared by clones)
-INDEX_SLOTS = ("trig_index", "static_cards", "static_index", "act_cards", "eis_open",
-               "eis_fast", "eis_ds", "eis_where", "gy_effects", "fast_where", "ns_tributes",
-               "proc_cards", "untributable", "negaters")
 _EFFECT_FIELDS = ("operation", "cost", "condition", "can_pay", "apply", "target")
 
 
@@ -41,8 +38,18 @@ EMPTY = _Empty()
 _code_places: dict = {}       # code object -> (module, outer qualified name, path)
 
 
+def _module(module: str):
+    """A module of this process (the duel's cards, loaded first, have imported every module
+    their scripts and the engine's flow are written in)."""
+    mod = sys.modules.get(module)
+    if mod is None:
+        raise pickle.UnpicklingError(f"a function of {module}, which this process has not "
+                                     "loaded: not a duel of this version of ygosim")
+    return mod
+
+
 def _root_function(module: str, outer: str):
-    obj = sys.modules.get(module) or __import__(module, fromlist=["_"])
+    obj = _module(module)
     for part in outer.split("."):
         obj = getattr(obj, part)
     obj = getattr(obj, "__func__", obj)          # classmethods, staticmethods
@@ -59,8 +66,7 @@ def _module_code(module: str):
     bytecode): where a lambda of a module-level expression has its code."""
     code = _module_codes.get(module)
     if code is None:
-        mod = sys.modules.get(module) or __import__(module, fromlist=["_"])
-        code = _module_codes[module] = mod.__loader__.get_code(module)
+        code = _module_codes[module] = _module(module).__loader__.get_code(module)
     return code
 
 
@@ -108,7 +114,12 @@ def make_function(module: str, outer: str, path: tuple):
     """A nested function made again from the place of its code (its cells filled later)."""
     code = _code_at(module, outer, path)
     cells = tuple(types.CellType() for _ in code.co_freevars)
-    return types.FunctionType(code, sys.modules[module].__dict__, code.co_name, None, cells)
+    return types.FunctionType(code, _module(module).__dict__, code.co_name, None, cells)
+
+
+def module_global(module: str, name: str):
+    """A module's global (a lambda bound to a name: pickle cannot name it by its own name)."""
+    return getattr(_module(module), name)
 
 
 def fill_function(f, state) -> None:
@@ -170,7 +181,7 @@ class _Pickler(pickle.Pickler):
                      dict(obj.__dict__), qual)
             return (make_function, _place_of(obj), state, None, None, fill_function)
         if "<" in qual:                          # a lambda bound to a name of its module
-            return (getattr, (sys.modules[obj.__module__], _module_name_of(obj)))
+            return (module_global, (obj.__module__, _module_name_of(obj)))
         return NotImplemented
 
 
@@ -229,22 +240,21 @@ def _resolve(pid):
 
 
 def dump_duel(d) -> bytes:
-    from .duel import Duel
-    state = {k: getattr(d, k) for k in Duel.__slots__ if k not in INDEX_SLOTS}
+    """The duel's state (every slot) as bytes for load_duel."""
+    state = {k: getattr(d, k) for k in type(d).__slots__}
     buf = io.BytesIO()
     _Pickler(buf, d).dump(state)
     return buf.getvalue()
 
 
-def load_duel(payload: bytes):
-    """The Duel of dump_duel(payload) (Duel.__reduce__ sends this)."""
-    from .duel import Duel
-    from .api import index_scripts
-    d = Duel.__new__(Duel)
+def load_duel(cls, payload: bytes):
+    """The duel (of class `cls`: engine.duel.Duel) of dump_duel's `payload`
+    (Duel.__reduce__ sends both)."""
+    from .decision import card_options
+    d = cls.__new__(cls)
     state = _Unpickler(io.BytesIO(payload), d).load()
     for k, v in state.items():
         setattr(d, k, v)
-    live = state["live"]
-    index_scripts(d)          # the indexes, made again from the same cards
-    d.live = live
+    most = max((len(x.script.effects) for x in d.data if x.script), default=0)
+    card_options(len(d.data), most)
     return d

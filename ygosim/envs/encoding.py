@@ -273,7 +273,9 @@ class Encoder:
             if rows:
                 a[:len(rows)] = rows
         a *= self._scale[key]
-        np.clip(a, self._low[key], self._high[key], out=a)
+        if n is None:        # global: LP and turns are the only numbers without a rule's bound
+            np.minimum(a, self._high[key], out=a)
+            np.maximum(a, self._low[key], out=a)
         return a
 
     # ------------------------------------------------------------------------ encoding
@@ -617,20 +619,22 @@ class Encoder:
         kind = _index(KINDS, dec.kind) if opts else 0
         n_opts = len(opts) if opts else 0
 
+        memo: dict = {}
+
         def fill(a, o) -> None:
             v = o.verb
             a[_A["verb"]] = _index(VERBS, v)
             cs = o.cards
             a[_A["n_cards"]] = len(cs)
             if cs:
-                self._duel_card_cols(a, d, cs[0], me, row_of, "")
+                self._duel_card_cols(a, d, cs[0], me, row_of, "", memo)
             arg = o.arg
             if v == "attack":
                 target = arg if isinstance(arg, int) and arg >= 0 else None
             else:
                 target = cs[1] if len(cs) > 1 else None
             if target is not None:
-                self._duel_card_cols(a, d, target, me, row_of, "target_")
+                self._duel_card_cols(a, d, target, me, row_of, "target_", memo)
             if v == "attack" and target is None:
                 a[_A["direct"]] = 1
             if v == "activate":
@@ -714,26 +718,38 @@ class Encoder:
                 out.append((f[0], mine, mine, location, i + 1, 1, 0, 0) + f[2:] + (0,) * 8)
         return out
 
-    def _duel_card_cols(self, a, d, c, me, row_of, prefix: str) -> None:
-        lc = d.loc[c]
-        if hidden_from(d, c, me):
-            a[_A[prefix + "card"]] = HIDDEN
-        else:
-            x = d.data[c]
-            a[_A[prefix + "card"]] = self.card_facts(x.name)[0]
-            if x.is_monster:
-                if lc == K.MZONE and not d.pos[c] & K.FACEDOWN:
-                    a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = d.atk(c), d.def_(c)
-                else:
-                    a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = x.atk, x.def_
-        a[_A[prefix + "row"]] = row_of(c)
-        whose = d.ctrl[c] if lc & K.FIELD else d.owner[c]
-        a[_A[prefix + "mine"]] = 1 if whose == me else 2
+    def _duel_card_cols(self, a, d, c, me, row_of, prefix: str, memo: dict) -> None:
+        """An option's card (prefix "") or its target ("target_") as `me` may know it; `memo`
+        keeps each card's columns for the other options of the decision."""
+        got = memo.get(c)
+        if got is None:
+            lc = d.loc[c]
+            card = atk = def_ = 0
+            if hidden_from(d, c, me):
+                card = HIDDEN
+            else:
+                x = d.data[c]
+                card = self.card_facts(x.name)[0]
+                if x.is_monster:
+                    if lc == K.MZONE and not d.pos[c] & K.FACEDOWN:
+                        atk, def_ = d.atk(c), d.def_(c)
+                    else:
+                        atk, def_ = x.atk, x.def_
+            whose = d.ctrl[c] if lc & K.FIELD else d.owner[c]
+            faceup = (2 if d.pos[c] & K.FACEDOWN else 1) if lc & K.FIELD else 0
+            got = memo[c] = (card, atk, def_, row_of(c), 1 if whose == me else 2, faceup,
+                             _location_of({"zone": _zone_label(d, c)}))
+        card, atk, def_, row, mine, faceup, location = got
+        a[_A[prefix + "card"]] = card
+        if atk or def_:
+            a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = atk, def_
+        a[_A[prefix + "row"]] = row
+        a[_A[prefix + "mine"]] = mine
         if prefix:
-            if lc & K.FIELD:
-                a[_A["target_faceup"]] = 2 if d.pos[c] & K.FACEDOWN else 1
+            if faceup:
+                a[_A["target_faceup"]] = faceup
         else:
-            a[_A["location"]] = _location_of({"zone": _zone_label(d, c)})
+            a[_A["location"]] = location
 
     def _card_cols(self, a, view, me, row_of, prefix: str) -> None:
         if view.get("hidden"):
