@@ -9,7 +9,8 @@ pettingzoo). docs/envs.md describes them, their observations and actions.
 """
 from __future__ import annotations
 
-__all__ = ["DuelEnv", "DuelAECEnv", "duel_aec_env", "Encoder", "ENV_ID"]
+__all__ = ["DuelEnv", "DuelAECEnv", "duel_aec_env", "Encoder", "ENV_ID", "from_replay",
+           "from_scenario"]
 
 ENV_ID = "ygosim/Duel-v0"       # gymnasium.make(ENV_ID, **kwargs) once ygosim.envs is imported
 
@@ -33,6 +34,9 @@ def __getattr__(name):
         if name == "Encoder":
             from .encoding import Encoder
             return Encoder
+        if name in ("from_replay", "from_scenario"):
+            from . import start
+            return getattr(start, name)
     except ImportError as e:
         raise ImportError(f"ygosim.envs needs the extra 'rl' ({e.name} is missing): "
                           "pip install -e '.[rl]'") from e

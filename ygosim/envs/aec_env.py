@@ -69,7 +69,7 @@ class DuelAECEnv(AECEnv):
         start = (options or {}).get("duel")
         self.duel = start.clone() if start is not None else \
             self.setup.new_duel(int(self._rng.integers(0, 2 ** 62)), 0)
-        self.view = Seats(self.encoder, self.duel, (0, 1))
+        self.view = Seats(self.encoder, self.duel)
         self.steps = 0
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in self.agents}

@@ -90,31 +90,32 @@ def make_opponent(ref, seed: int):
 
 
 class Seats:
-    """What the environments keep of a duel beside it: the History of the log of each seat that
-    is observed (`seats`) and the page of the pending decision shown (docs/envs.md: decisions
-    with more answers than max_actions). Observations are Encoder.encode_duel's (the same
-    arrays as Encoder.encode(observe(duel, seat)), faster)."""
+    """What the environments keep of a duel beside it: the History of the log of each seat
+    that is observed, and the page of the pending decision shown (docs/envs.md: decisions with
+    more answers than max_actions). Observations are Encoder.encode_duel's (the same arrays as
+    Encoder.encode(observe(duel, seat)), faster)."""
 
-    def __init__(self, encoder, duel, seats=(0, 1)):
-        from .encoding import History
+    def __init__(self, encoder, duel):
         self.encoder = encoder
         self.duel = duel
         self.page = 0
-        self.history = {p: History(encoder, p) for p in seats}
-        self.seen()
+        self.history: dict = {}
 
     def seen(self) -> None:
-        """After a decision was applied: read the new log lines; back to the first page."""
+        """After a decision was applied: back to the first page."""
         self.page = 0
-        for h in self.history.values():
-            h.update(self.duel)
 
     def observe(self, seat: int) -> dict:
+        """The arrays of `seat`'s observation now. Its history reads the log lines written
+        since it last observed, stamped with the turn and phase of now."""
+        from .encoding import History
         d = self.duel
         h = self.history.get(seat)
+        if h is None:
+            h = self.history[seat] = History(self.encoder, seat)
+        h.update(d)
         mine = d.pending is not None and d.pending.player == seat
-        return self.encoder.encode_duel(d, seat, h.rows() if h is not None else None,
-                                        self.page if mine else 0)
+        return self.encoder.encode_duel(d, seat, h.rows(), self.page if mine else 0)
 
     def mask(self, seat: int):
         import numpy as np

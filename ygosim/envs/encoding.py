@@ -491,8 +491,7 @@ class Encoder:
         # the player's hand (rows that change only when the hand does: cached)
         hand = d.hand[me]
         where["hand", me] = at
-        at = block(cards, at, ("hand", tuple([data[c] for c in hand]),
-                               tuple([owner[c] == me for c in hand])),
+        at = block(cards, at, data, ("hand", id(data), me, tuple(hand)),
                    lambda: self._hand_rows(data, owner, hand, me))
         # both fields
         field_rows: dict = {}
@@ -568,15 +567,15 @@ class Encoder:
             for p in (me, opp):
                 where[place, p] = at
                 pile = piles[p]
-                key = (place, p == me, tuple([data[c] for c in pile]))
-                if place == "banished":
+                key = (place, id(data), me, p, tuple(pile))
+                if place == "banished" and pile:
                     key += (tuple([bool(pos[c] & K.FACEDOWN) and owner[c] != me
                                    for c in pile]),)
-                at = block(cards, at, key,
+                at = block(cards, at, data, key,
                            lambda: self._pile_rows(data, pos, owner, pile, place, p == me, me))
         where["extra", me] = at
         extra = d.extra[me]
-        at = block(cards, at, ("extra", tuple([data[c] for c in extra])),
+        at = block(cards, at, data, ("extra", id(data), me, tuple(extra)),
                    lambda: self._pile_rows(data, pos, owner, extra, "extra", True, me))
         first_extra: dict = {}
         for i, c in enumerate(extra):
@@ -679,18 +678,21 @@ class Encoder:
                 "history": self._array("history", hist[:self.max_history], self.max_history),
                 "actions": actions, "action_mask": mask}
 
-    def _block(self, cards, at: int, key, make) -> int:
+    def _block(self, cards, at: int, data, key, make) -> int:
         """Copy the scaled rows of a block (a hand, a pile), cached by what they depend on
-        (the cards' CardData objects themselves, held by the key), into `cards` from row
-        `at`; the next free row."""
-        rows = self._blocks.get(key)
-        if rows is None:
+        (the duel's card list `data`, which the entry holds so that its id stays its own; the
+        card ids of the block; whose view), into `cards` from row `at`; the next free row.
+        (A duel's card list only grows, at set-up: an id keeps its card.)"""
+        got = self._blocks.get(key)
+        if got is not None and got[1] is data:
+            rows = got[0]
+        else:
             if len(self._blocks) > 20000:
                 self._blocks.clear()
             table = make()
             rows = (np.array(table, np.float32).reshape(-1, len(CARD_FEATURES))
                     * self._scale["cards"])
-            self._blocks[key] = rows
+            self._blocks[key] = (rows, data)
         n = min(len(rows), len(cards) - at)
         if n > 0:
             cards[at:at + n] = rows[:n]
@@ -806,9 +808,9 @@ def _location_of(view) -> int:
 class History:
     """The last public events of a duel as one player read them in the log (log_view: only
     what that player may read), a row each, the newest first: (turn, phase, who, what, card,
-    n_cards, age). Call `update(duel)` after every decision applied to the duel (the
-    environments do): the lines written since are read and stamped with the turn and phase
-    the duel is in then; `rows()` gives them for Encoder.encode."""
+    n_cards, age). `update(duel)` reads the lines written since the last update and stamps
+    them with the phase the duel is in then (the environments update a player's history when
+    it observes); `rows()` gives them for Encoder.encode."""
 
     def __init__(self, encoder: Encoder, player: int, size: int | None = None):
         self.encoder = encoder

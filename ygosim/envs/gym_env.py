@@ -75,10 +75,7 @@ class DuelEnv(gym.Env):
         self.opponent = make_opponent(self._opponent_ref, int(rng.integers(0, 2 ** 62)))
         self.duel = start.clone() if start is not None else \
             self.setup.new_duel(duel_seed, self.seat)
-        # the opponent's seat has a history only when a policy of observations plays it
-        policy = self.opponent == SELF or not hasattr(self.opponent, "choose")
-        self.view = Seats(self.encoder, self.duel,
-                          (self.seat, 1 - self.seat) if policy else (self.seat,))
+        self.view = Seats(self.encoder, self.duel)
         self.steps = 0
         self._opponent_moves()
         return self._obs(), self._info()
