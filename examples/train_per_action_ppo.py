@@ -273,7 +273,7 @@ def main() -> None:
     p.add_argument("--opponent-deck", default="kaiba")
     p.add_argument("--minutes", type=float, default=8.0,
                    help="training time: CPU minutes of this process (on a loaded machine the "
-                        "wall clock runs longer)")
+                        "wall clock runs longer); 0: only the baselines are evaluated")
     p.add_argument("--eval", type=int, default=200, help="duels per opponent")
     p.add_argument("--eval-heuristic", type=int, default=None,
                    help="duels against the heuristic bot (slower; default: --eval)")
@@ -302,6 +302,8 @@ def main() -> None:
     args = p.parse_args()
     torch.set_num_threads(args.threads)
     model, stats = train(args)
+    if not args.quiet:
+        print(f"trained {stats['cpu_seconds']} CPU-s, {stats['steps']} steps", flush=True)
     if args.save:
         torch.save(model.state_dict(), args.save)
     model.eval()
@@ -314,7 +316,7 @@ def main() -> None:
 
     def random_answers(obs) -> int:
         return int(rng.choice(np.flatnonzero(obs["action_mask"])))
-    players = {"trained": policy}
+    players = {"trained": policy} if args.minutes > 0 else {}
     if args.baselines:
         players.update({"random answers": random_answers, "first option": first_option})
     opponents = {"random": "random", "first option": first_option, "heuristic": "heuristic"}
@@ -325,7 +327,10 @@ def main() -> None:
         for name, opp in opponents.items():
             games = n_heur if name == "heuristic" else args.eval
             if games:
-                table.setdefault(who, {})[name] = evaluate(args, act, opp, games)
+                r = table.setdefault(who, {})[name] = evaluate(args, act, opp, games)
+                if not args.quiet:
+                    print(f"  {who} vs {name}: {100 * r['rate']:.1f}% [{100 * r['low']:.1f}, "
+                          f"{100 * r['high']:.1f}] (n={games})", flush=True)
     stats["eval_wall_seconds"] = round(time.time() - t0, 1)
     out = {"rules": args.rules, "deck": args.deck, "opponent_deck": args.opponent_deck,
            "training": stats, "win_rates": table, "confidence": 0.95, "interval": "wilson"}
