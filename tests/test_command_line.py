@@ -129,3 +129,15 @@ def test_duels_refuse_unplayable_decks_unless_allowed(tmp_path, command):
     assert lines[0] == ("warning: deck A (mine): 1 card not yet playable, played without their "
                         "effects (Cdb Effect)")
     assert json.loads(lines[-1])["unscripted"] == {"A": ["Cdb Effect"], "B": []}
+
+
+def test_bench_with_a_bot_prints_its_duels_per_cpu_second_beside_random():
+    out = json.loads(run("bench", "--games", "2", "--agent", "heuristic", "--agent-games", "1",
+                         "--json").output)
+    bot = out["bot"]
+    assert bot["agent"] == "heuristic" and bot["games"] == 1
+    assert bot["mean_decisions"] > 10 and bot["duels_per_second"] > 0
+    assert bot["duels_per_second"] < out["duels_per_second"]     # a bot thinks: slower
+    text = run("bench", "--games", "1", "--agent", "heuristic", "--agent-games", "1").output
+    assert "heuristic on both seats (1 duels):" in text and "(random: " in text
+    assert "bot" not in json.loads(run("bench", "--games", "1", "--json").output)

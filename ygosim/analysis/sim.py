@@ -229,5 +229,26 @@ def bench(deck_a, deck_b, games: int = 200, seed: int = 0, options=None) -> dict
             "clone_us": round(clone_total / max(clones, 1) * 1e6, 2)}
 
 
+def bench_agent(deck_a, deck_b, agent: str, games: int = 4, seed: int = 0, options=None) -> dict:
+    """Duels per CPU-second of this process with the bot `agent` (a name of
+    ygosim.agents.AGENTS) on both seats (seat p of duel i is seeded seed + 2i + p): what a
+    series of bot-played duels costs a deck tester, beside bench()'s random figure."""
+    t0 = _clock()
+    decisions = 0
+    turns = 0
+    for i in range(games):
+        d = new_duel(deck_a, deck_b, seed=seed + i, options=options)
+        bots = (make_agent(agent, seed + 2 * i), make_agent(agent, seed + 2 * i + 1))
+        while d.winner is None:
+            d.apply(bots[d.pending.player].choose(d))
+        decisions += d.n_decisions
+        turns += d.turn
+    elapsed = _clock() - t0
+    return {"agent": agent, "games": games, "duels_per_second": round(games / elapsed, 3),
+            "cpu_seconds_per_duel": round(elapsed / games, 3),
+            "ms_per_decision": round(1000 * elapsed / max(decisions, 1), 2),
+            "mean_decisions": round(decisions / games, 1), "mean_turns": round(turns / games, 2)}
+
+
 def _clock() -> float:
     return time.process_time()

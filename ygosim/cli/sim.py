@@ -78,13 +78,20 @@ def simulate(deck_a, deck_b, agent_a, agent_b, games, seed, jobs, rules, casual,
 @games_option(200, "How many random-vs-random duels to time.")
 @seed_option("Seed of the first duel (duel i uses seed + i).")
 @rules_option()
+@agent_option("--agent", "random", "Also time duels with this bot on both seats (heuristic, "
+              "search...), beside the random figure.")
+@click.option("--agent-games", type=click.IntRange(1), default=4, show_default=True,
+              help="How many duels the --agent bot plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bench(deck_a, deck_b, games, seed, rules, as_json):
-    """Random-vs-random speed on one core (yugi vs kaiba by default) and the cost of clone().
-    Cards the engine cannot play yet play without their effects here (a speed test)."""
-    from ..analysis.sim import bench as run_bench
-    r = run_bench(load_deck_arg(deck_a), load_deck_arg(deck_b), games, seed,
-                  rules_options(rules))
+def bench(deck_a, deck_b, games, seed, rules, agent, agent_games, as_json):
+    """Random-vs-random speed on one core (yugi vs kaiba by default) and the cost of clone();
+    with --agent, the same for duels a bot plays on both seats. Times are the process's CPU
+    time. Cards the engine cannot play yet play without their effects here (a speed test)."""
+    from ..analysis.sim import bench as run_bench, bench_agent
+    a, b = load_deck_arg(deck_a), load_deck_arg(deck_b)
+    r = run_bench(a, b, games, seed, rules_options(rules))
+    if agent != "random":
+        r["bot"] = bench_agent(a, b, agent, agent_games, seed, rules_options(rules))
     if as_json:
         click.echo(json.dumps(r))
         return
@@ -94,6 +101,14 @@ def bench(deck_a, deck_b, games, seed, rules, as_json):
     click.echo(f"mean decisions per duel:          {r['mean_decisions']}")
     click.echo(f"mean turns per duel:              {r['mean_turns']}")
     click.echo(f"mean clone() cost:                {r['clone_us']} us")
+    bot = r.get("bot")
+    if bot:
+        click.echo(f"{bot['agent']} on both seats ({bot['games']} duels):")
+        click.echo(f"  duels per CPU-second:           {bot['duels_per_second']} "
+                   f"(random: {r['duels_per_second']})")
+        click.echo(f"  CPU seconds per duel:           {bot['cpu_seconds_per_duel']}")
+        click.echo(f"  ms per decision:                {bot['ms_per_decision']} "
+                   f"({bot['mean_decisions']} decisions, {bot['mean_turns']} turns per duel)")
 
 
 @click.command()

@@ -89,8 +89,11 @@ def pile(where, who=YOU, filter=None):
     def sel(d, link):
         out = []
         for p in _players(link, who):
+            if filter is None:
+                out.extend(getattr(d, name)[p])
+                continue
             for c in getattr(d, name)[p]:
-                if filter is None or filter(d, c):
+                if filter(d, c):
                     out.append(c)
         if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
             own = link["card"] if own_gy_free(d) else -1
