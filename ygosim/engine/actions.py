@@ -1027,7 +1027,8 @@ def can_turn_facedown(d, c):
     Monster, not a Trap Card Summoned as a monster: Embodiment of Apophis)."""
     data = d.data[c]
     return d.loc[c] == MZONE and d.faceup(c) and "token" not in data.frames and \
-        not data.link_arrows and data.is_monster and not d.has_static("no_monster_set")
+        not data.link_arrows and data.is_monster and \
+        not ("no_monster_set" in d.static_index and d.has_static("no_monster_set"))
 
 
 def excluding_this(sel):

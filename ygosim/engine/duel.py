@@ -1465,12 +1465,12 @@ class Duel:
             if total > PICK_LIMIT:
                 return Picks(cands, min(count, n), least, constraint, player)
         out, seen = [], set()
-        sig = self.signature
+        sig = {c: self.signature(c, player) for c in cands}.__getitem__   # (once per card)
         for k in range(least, count + 1):
             for combo in combinations(cands, k):
                 if constraint is not None and not constraint(self, combo):
                     continue
-                key = tuple(sorted(sig(c, player) for c in combo))
+                key = (sig(combo[0]),) if k == 1 else tuple(sorted(map(sig, combo)))
                 if key in seen:
                     continue
                 seen.add(key)

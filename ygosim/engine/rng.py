@@ -134,10 +134,21 @@ class Stream:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (below(i + 1) for each i, written out: the same numbers)."""
+        key, n = self.key, self.n
+        blake2b, from_bytes = hashlib.blake2b, int.from_bytes
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            m = i + 1
+            limit = _MASK - (_MASK % m)
+            while True:
+                n += 1
+                x = from_bytes(blake2b(n.to_bytes(8, "little"), key=key, digest_size=8).digest(),
+                               "little")
+                if x < limit:
+                    break
+            j = x % m
             items[i], items[j] = items[j], items[i]
+        self.n = n
 
     def coin(self) -> int:
         """0 = heads, 1 = tails."""

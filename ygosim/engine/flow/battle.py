@@ -421,7 +421,8 @@ def damage_calculation(d) -> None:
 
 
 def mark_destroyed(d, c) -> None:
-    if d.has_static("battle_indestructible", c) or \
+    if ("battle_indestructible" in d.static_index and
+            d.has_static("battle_indestructible", c)) or \
             (d.pflags and d.player_flag(d.ctrl[c], "battle_indestructible")):
         d.write(f"{d.card(c)} is not destroyed by battle")
         return

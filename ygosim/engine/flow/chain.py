@@ -145,7 +145,8 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
                 return False
         else:
             return False
-        if data.is_trap and d.has_static("no_trap_activation", p):
+        if data.is_trap and "no_trap_activation" in d.static_index and \
+                d.has_static("no_trap_activation", p):
             return False
         if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
             return False        # (Chain Energy)
@@ -850,13 +851,13 @@ def state_check(d) -> None:
         d.destroy(gone, K.R_RULE)
     if refused:
         d.destroy([c for c in refused if d.loc[c] == SZONE], K.R_EFFECT)
-    for src, eff in d.active_statics("force_defense"):    # Dragon Capture Jar
-        for c in d.all_monsters():
+    for src, eff in d.active_statics("force_defense") if "force_defense" in statics else ():
+        for c in d.all_monsters():                        # (Dragon Capture Jar)
             if d.pos[c] == ATTACK and eff.apply(d, src, c) and not d.unaffected(c, src):
                 d.set_position(c, DEFENSE)
                 d.write(f"{d.card(c)} is changed to Defense Position")
-    for src, eff in d.active_statics("force_attack"):     # Final Attack Orders
-        for c in d.all_monsters():
+    for src, eff in d.active_statics("force_attack") if "force_attack" in statics else ():
+        for c in d.all_monsters():                        # (Final Attack Orders)
             if d.pos[c] == DEFENSE and eff.apply(d, src, c) and not d.unaffected(c, src):
                 d.set_position(c, ATTACK)
                 d.write(f"{d.card(c)} is changed to Attack Position")

@@ -30,7 +30,8 @@ def tribute_candidates(d, p) -> list[int]:
         out = [c for c in out if c not in d.untributable]
     forced = forced_tributes(d, p)
     for c in d.monsters(1 - p):
-        if c in forced or d.has_static("tributable_by", c, p):
+        if c in forced or ("tributable_by" in d.static_index and
+                           d.has_static("tributable_by", c, p)):
             out.append(c)
     return out
 

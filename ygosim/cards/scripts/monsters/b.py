@@ -23,17 +23,34 @@ script("Berserk Gorilla", continuous("destroy_self", lambda d, src: d.pos[src] =
 
 # -- Black Luster Soldier - Envoy of the Beginning, Chaos Sorcerer: their own Summon --------
 def _light_and_dark(d, link, cards):
-    return sorted(d.data[c].attribute for c in cards) == ["DARK", "LIGHT"]
+    return len(cards) == 2 and \
+        {d.data[cards[0]].attribute, d.data[cards[1]].attribute} == _LIGHT_DARK
 
 
-_light_dark = A.pile(GY, A.YOU, A.is_attribute("LIGHT", "DARK"))
+_LIGHT_DARK = {"LIGHT", "DARK"}
+
+
+_is_light_dark = A.is_attribute("LIGHT", "DARK")
+_light_dark = A.pile(GY, A.YOU, _is_light_dark)
 
 
 def _can_banish_light_dark(d, link):
     if not d.may_banish_from_gy(link["player"]):
         return False        # (Kycoo the Ghost Destroyer)
-    atts = {d.data[c].attribute for c in _light_dark(d, link) if d.data[c].is_monster}
-    return "LIGHT" in atts and "DARK" in atts
+    if "gy_lock" in d.static_index:     # (Necrovalley: what _light_dark leaves)
+        atts = {d.data[c].attribute for c in _light_dark(d, link) if d.data[c].is_monster}
+        return "LIGHT" in atts and "DARK" in atts
+    light = dark = False            # (the same, stopping at the first pair: a hot check)
+    for c in d.gy[link["player"]]:
+        data = d.data[c]
+        if data.is_monster and _is_light_dark(d, c):
+            if data.attribute == "LIGHT":
+                light = True
+            elif data.attribute == "DARK":
+                dark = True
+            if light and dark:
+                return True
+    return False
 
 
 def light_dark_procedure():
