@@ -115,7 +115,8 @@ def index_scripts(d: Duel) -> None:
 
 def _build_indexes(d: Duel) -> tuple:
     """index_scripts's indexes ({Duel attribute: value}), the most effects of one card, and
-    the cards and scripts they were made from (kept alive with them)."""
+    the cards and scripts they were made from (kept alive with them). Built from each card's
+    own part (_card_part: kept per CardData), in card id order."""
     trig: dict = {}
     procs, untributable, negaters, both, hand_users = [], [], [], [], []
     statics, act = [], []
@@ -124,50 +125,40 @@ def _build_indexes(d: Duel) -> tuple:
     eis_open, eis_fast, eis_ds = [()] * n, [()] * n, [()] * n
     gy_effects = ([], [])
     fast_where = [0] * n
+    ns_tributes = [0] * n
+    parts = _CARD_PARTS
     for c, data in enumerate(d.data):
-        s = data.script
-        if s is None:
+        part = parts.get(id(data))
+        if part is None or part[0] is not data or part[1] is not data.script:
+            part = parts[id(data)] = (data, data.script, _card_part(data))
+        (ns, triggers, conts, eis, fast, ds, fw, negater, for_both, gy, proc, untrib,
+         as_hand) = part[2]
+        ns_tributes[c] = ns
+        if data.script is None:
             continue
-        eis, fast, ds = [], [], []
-        for ei, eff in enumerate(s.effects):
-            if eff.kind in (TRIGGER, FLIP, RULE):
-                for ev in eff.events:
-                    trig.setdefault(ev, []).append((c, ei, eff))
-            elif eff.kind == CONTINUOUS:
-                if c not in statics:
-                    statics.append(c)
-                if data.is_monster and "pendulum" not in data.frames:
-                    eff = _monster_static(eff)
+        for ei, eff in triggers:
+            for ev in eff.events:
+                trig.setdefault(ev, []).append((c, ei, eff))
+        if conts:
+            statics.append(c)
+            for eff in conts:
                 static_index.setdefault(eff.static, []).append((c, eff))
-            else:
-                # (effect index, effect, where it works, is it a card activation?): a
-                # card activation is never legal from a face-up card in a Spell & Trap Zone.
-                # A "damage calculation only" effect is in the Damage Step's table alone.
-                entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
-                if K.EV_SUMMONING in eff.events and c not in negaters:
-                    negaters.append(c)
-                if eff.both and c not in both:
-                    both.append(c)
-                if not eff.damage_calc_only:
-                    eis.append(entry)
-                if eff.range & K.GY and c not in gy_effects[d.owner[c]]:
-                    gy_effects[d.owner[c]].append(c)
-                if eff.speed >= 2:
-                    fast_where[c] |= eff.range
-                    if not eff.damage_calc_only:
-                        fast.append(entry)
-                    if eff.damage_step or eff.damage_calc or eff.speed >= 3:
-                        ds.append(entry)
-        if s.extra:
-            if "special" in s.extra:
-                procs.append(c)
-            if s.extra.get("no_tribute_summon"):
-                untributable.append(c)
-            if s.extra.get("as_hand"):
-                hand_users.append(c)
+        if negater:
+            negaters.append(c)
+        if for_both:
+            both.append(c)
+        if gy:
+            gy_effects[d.owner[c]].append(c)
+        fast_where[c] = fw
+        if proc:
+            procs.append(c)
+        if untrib:
+            untributable.append(c)
+        if as_hand:
+            hand_users.append(c)
         if eis or ds:
             act.append(c)
-        eis_open[c], eis_fast[c], eis_ds[c] = tuple(eis), tuple(fast), tuple(ds)
+        eis_open[c], eis_fast[c], eis_ds[c] = eis, fast, ds
     # Per card: (effect index, where it works) for the effects a player may activate in their
     # open state (eis_open); the Spell Speed 2+ ones (eis_fast: response windows); those usable
     # in the Damage Step (eis_ds). Facts, shared by clones. eis_where: where any card's effects
@@ -190,10 +181,60 @@ def _build_indexes(d: Duel) -> tuple:
                       _where(x for e in eis_ds for x in e)),
         "gy_effects": tuple(tuple(x) for x in gy_effects),
         "fast_where": tuple(fast_where),
-        "ns_tributes": tuple(normal_summon_tributes(data) for data in d.data),
+        "ns_tributes": tuple(ns_tributes),
     }
     most = max((len(data.script.effects) for data in d.data if data.script), default=0)
     return indexes, most, tuple(d.data), tuple(data.script for data in d.data)
+
+
+_CARD_PARTS: dict = {}      # id(CardData) -> (the CardData, its script, its part)
+
+
+def _card_part(data) -> tuple:
+    """What one card (CardData) brings to the indexes, whatever its id and owner: its Normal
+    Summon Tributes; its trigger effects ((ei, effect)) and continuous ones (as they work on
+    this card); its entries of eis_open, eis_fast, eis_ds; where its Spell Speed 2+ effects
+    work; whether it answers a Summon (negaters), has an effect for either player (both),
+    works in the GY, has a Summon procedure of its own, may not be Tributed for a Tribute
+    Summon, lets a GY card be used as the hand. A determinized duel (the bots' worlds: the
+    hidden cards dealt again) has the same cards under other ids: only this is shared."""
+    ns = normal_summon_tributes(data)
+    s = data.script
+    if s is None:
+        return ns, (), (), (), (), (), 0, False, False, False, False, False, False
+    triggers, conts, eis, fast, ds = [], [], [], [], []
+    fw = 0
+    negater = for_both = gy = False
+    for ei, eff in enumerate(s.effects):
+        if eff.kind in (TRIGGER, FLIP, RULE):
+            triggers.append((ei, eff))
+        elif eff.kind == CONTINUOUS:
+            if data.is_monster and "pendulum" not in data.frames:
+                eff = _monster_static(eff)
+            conts.append(eff)
+        else:
+            # (effect index, effect, where it works, is it a card activation?): a
+            # card activation is never legal from a face-up card in a Spell & Trap Zone.
+            # A "damage calculation only" effect is in the Damage Step's table alone.
+            entry = (ei, eff, eff.range, eff.kind == ACTIVATE)
+            if K.EV_SUMMONING in eff.events:
+                negater = True
+            if eff.both:
+                for_both = True
+            if not eff.damage_calc_only:
+                eis.append(entry)
+            if eff.range & K.GY:
+                gy = True
+            if eff.speed >= 2:
+                fw |= eff.range
+                if not eff.damage_calc_only:
+                    fast.append(entry)
+                if eff.damage_step or eff.damage_calc or eff.speed >= 3:
+                    ds.append(entry)
+    x = s.extra
+    return (ns, tuple(triggers), tuple(conts), tuple(eis), tuple(fast), tuple(ds), fw,
+            negater, for_both, gy, bool(x) and "special" in x,
+            bool(x) and bool(x.get("no_tribute_summon")), bool(x) and bool(x.get("as_hand")))
 
 
 def _where(entries) -> int:

@@ -380,15 +380,17 @@ class Duel:
         if self.loc[c] != MZONE or self.pos[c] & FACEDOWN:
             return v
         sign = -1 if self.pflags and self.player_flag(self.tp, "reverse_stats") else 1
-        for src, eff in self.active_statics("stat"):
-            delta = eff.apply(self, src, c)
-            if delta and not ("unaffected" in self.static_index and self.unaffected(c, src)):
-                # (not a Field or Equip Spell's boost on Horus LV6: unaffected by it)
-                v += sign * delta[which]
-        mid = self.mid[c]
-        for m in self.mods:
-            if m[0] == c and m[1] == mid:
-                v += sign * m[2 + which]
+        if "stat" in self.static_index:
+            for src, eff in self.active_statics("stat"):
+                delta = eff.apply(self, src, c)
+                if delta and not ("unaffected" in self.static_index and self.unaffected(c, src)):
+                    # (not a Field or Equip Spell's boost on Horus LV6: unaffected by it)
+                    v += sign * delta[which]
+        if self.mods:
+            mid = self.mid[c]
+            for m in self.mods:
+                if m[0] == c and m[1] == mid:
+                    v += sign * m[2 + which]
         return v if v > 0 else 0
 
     def active_statics(self, key: str):
