@@ -289,9 +289,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
         anywhere = d.eis_where[1]
     now = 1 << (d.phase if d.tp == p else d.phase + N_PHASES)    # the bit of Effect.periods
     out = []
-    # the types of the events just happened: a "When ..." effect (Effect.events) of none of
-    # them is not looked at (can_activate would refuse it first)
-    ev = {e[0] for e in d.events} if d.events else None
+    # (a "When ..." effect (Effect.events) whose event did not just happen is not looked at:
+    # can_activate would refuse it first)
     if anywhere & HAND:
         seen = set()
         for c in d.hand[p]:
@@ -304,7 +303,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                     continue     # (nor has any copy of it: one name, one script)
                 for ei, eff, where, _ in entries:
                     if where & HAND and eff.periods & now and \
-                            (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                            (not eff.events or has_event(d, eff.events)) and \
                             can_activate(d, c, ei, eff, p, open_state):
                         seen.add(name)
                         out.append(ACTIVATE_OPTS[c][ei])
@@ -315,7 +314,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if d.loc[c] == GY and d.mid[c] == k[2]:
                     for ei, eff, where, card_act in table[c]:
                         if card_act and eff.periods & now and \
-                                (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                                (not eff.events or has_event(d, eff.events)) and \
                                 can_activate(d, c, ei, eff, p, open_state):
                             out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & SZONE:
@@ -336,7 +335,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if kind is not None and eff.kind != kind:
                     continue
                 if where & SZONE and eff.periods & now and \
-                        (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                        (not eff.events or has_event(d, eff.events)) and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     if d.both_cards and anywhere & SZONE:
@@ -347,7 +346,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if card_act or not eff.both or (kind is not None and eff.kind != kind):
                     continue
                 if where & SZONE and eff.periods & now and \
-                        (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                        (not eff.events or has_event(d, eff.events)) and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
@@ -356,7 +355,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if kind is not None and eff.kind != kind:
                     continue
                 if where & MZONE and eff.periods & now and \
-                        (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                        (not eff.events or has_event(d, eff.events)) and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     for c in d.gy_effects[p]:
@@ -365,7 +364,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if kind is not None and eff.kind != kind:
                     continue
                 if where & GY and eff.periods & now and \
-                        (not eff.events or ev and not ev.isdisjoint(eff.events)) and \
+                        (not eff.events or has_event(d, eff.events)) and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     return out
