@@ -62,14 +62,27 @@ def add_tokens(d: Duel) -> None:
         if s is not None and s.extra.get("tokens"):
             for name in s.extra["tokens"]:
                 want.add(name)
+    if not want:
+        return
+    tokens = []
     for name in sorted(want):
         token = card_db().get(name)
         if token is None:
             raise RuntimeError(f"unknown Token {name!r}")
+        tokens.append(token)
+    names = {token.name for token in tokens}
+    have: dict = {}         # (Token name, owner) -> cards of it the duel has
+    owner = d.owner
+    for c, x in enumerate(d.data):
+        if x.name in names:
+            k = (x.name, owner[c])
+            have[k] = have.get(k, 0) + 1
+    for token in tokens:
         for p in (0, 1):
-            have = sum(1 for c, x in enumerate(d.data) if x.name == token.name and d.owner[c] == p)
-            if have < TOKENS_PER_PLAYER:
-                add_cards(d, [token] * (TOKENS_PER_PLAYER - have), p, 0)
+            n = have.get((token.name, p), 0)
+            if n < TOKENS_PER_PLAYER:
+                add_cards(d, [token] * (TOKENS_PER_PLAYER - n), p, 0)
+                have[(token.name, p)] = TOKENS_PER_PLAYER
 
 
 def _monster_static(eff):
@@ -126,16 +139,22 @@ def _build_indexes(d: Duel) -> tuple:
     gy_effects = ([], [])
     fast_where = [0] * n
     ns_tributes = [0] * n
+    most = w_open = w_fast = w_ds = 0
     parts = _CARD_PARTS
     for c, data in enumerate(d.data):
         part = parts.get(id(data))
         if part is None or part[0] is not data or part[1] is not data.script:
             part = parts[id(data)] = (data, data.script, _card_part(data))
         (ns, triggers, conts, eis, fast, ds, fw, negater, for_both, gy, proc, untrib,
-         as_hand) = part[2]
+         as_hand, wheres, n_effects) = part[2]
         ns_tributes[c] = ns
         if data.script is None:
             continue
+        if n_effects > most:
+            most = n_effects
+        w_open |= wheres[0]
+        w_fast |= wheres[1]
+        w_ds |= wheres[2]
         for ei, eff in triggers:
             for ev in eff.events:
                 trig.setdefault(ev, []).append((c, ei, eff))
@@ -176,14 +195,11 @@ def _build_indexes(d: Duel) -> tuple:
         "both_cards": tuple(both),
         "hand_users": tuple(hand_users),
         "eis_open": tuple(eis_open), "eis_fast": tuple(eis_fast), "eis_ds": tuple(eis_ds),
-        "eis_where": (_where(x for e in eis_open for x in e),
-                      _where(x for e in eis_fast for x in e),
-                      _where(x for e in eis_ds for x in e)),
+        "eis_where": (w_open, w_fast, w_ds),
         "gy_effects": tuple(tuple(x) for x in gy_effects),
         "fast_where": tuple(fast_where),
         "ns_tributes": tuple(ns_tributes),
     }
-    most = max((len(data.script.effects) for data in d.data if data.script), default=0)
     return indexes, most, tuple(d.data), tuple(data.script for data in d.data)
 
 
@@ -196,12 +212,13 @@ def _card_part(data) -> tuple:
     this card); its entries of eis_open, eis_fast, eis_ds; where its Spell Speed 2+ effects
     work; whether it answers a Summon (negaters), has an effect for either player (both),
     works in the GY, has a Summon procedure of its own, may not be Tributed for a Tribute
-    Summon, lets a GY card be used as the hand. A determinized duel (the bots' worlds: the
-    hidden cards dealt again) has the same cards under other ids: only this is shared."""
+    Summon, lets a GY card be used as the hand; where its effects of each table work; how many
+    effects it has. A determinized duel (the bots' worlds: the hidden cards dealt again) has
+    the same cards under other ids: only this is shared."""
     ns = normal_summon_tributes(data)
     s = data.script
     if s is None:
-        return ns, (), (), (), (), (), 0, False, False, False, False, False, False
+        return ns, (), (), (), (), (), 0, False, False, False, False, False, False, (0, 0, 0), 0
     triggers, conts, eis, fast, ds = [], [], [], [], []
     fw = 0
     negater = for_both = gy = False
@@ -234,7 +251,8 @@ def _card_part(data) -> tuple:
     x = s.extra
     return (ns, tuple(triggers), tuple(conts), tuple(eis), tuple(fast), tuple(ds), fw,
             negater, for_both, gy, bool(x) and "special" in x,
-            bool(x) and bool(x.get("no_tribute_summon")), bool(x) and bool(x.get("as_hand")))
+            bool(x) and bool(x.get("no_tribute_summon")), bool(x) and bool(x.get("as_hand")),
+            (_where(eis), _where(fast), _where(ds)), len(s.effects))
 
 
 def _where(entries) -> int:
