@@ -1170,14 +1170,12 @@ class Duel:
     def damage(self, p: int, amount: int, battle: bool = False, by: int = -1) -> None:
         if amount <= 0:
             return
-        if not battle and "no_effect_damage" in self.static_index and \
-                self.has_static("no_effect_damage", p):
-            self.write(f"{self.names[p]} takes no effect damage")    # (Des Wombat's rule on p)
-            return
+        if not battle and ((self.pflags and self.player_flag(p, "no_effect_damage")) or
+                           ("no_effect_damage" in self.static_index and
+                            self.has_static("no_effect_damage", p))):
+            self.write(f"{self.names[p]} takes no effect damage")    # (Pikeru's Circle of
+            return                                  # Enchantment; Des Wombat's rule on p)
         if self.pflags:
-            if not battle and self.player_flag(p, "no_effect_damage"):
-                self.write(f"{self.names[p]} takes no effect damage")   # (Pikeru's Circle...)
-                return
             if by != p and self.player_flag(p, "no_damage_from_opp"):
                 # (battle damage, or an effect of the opponent's: Hallowed Life Barrier)
                 self.write(f"{self.names[p]} takes no damage from the opponent")
