@@ -57,6 +57,11 @@ def test_a_copy_of_a_copy_and_a_copy_of_a_clone():
     for d in _positions(7, every=25):
         twice = pickle.loads(pickle.dumps(pickle.loads(pickle.dumps(d.clone()))))
         assert snapshot(twice) == snapshot(d)
+        # the effects the indexes hold come back as the very objects (a monster's continuous
+        # effect as the indexes derive it included: Lord of D.), not copies
+        for key, entries in d.static_index.items():
+            assert [(c, id(e)) for c, e in twice.static_index[key]] == \
+                [(c, id(e)) for c, e in entries], key
 
 
 def _play_in_worker(payload, seed):

@@ -211,6 +211,9 @@ def _script_refs(cards) -> dict:
         refs[id(s)] = ("script", name, era)
         for i, eff in enumerate(s.effects):
             refs[id(eff)] = ("effect", name, era, i)
+            derived = _monster_static(eff) if data.is_monster else eff
+            if derived is not eff:          # a monster's static effect as the indexes hold it
+                refs[id(derived)] = ("static", name, era, i)
             for f in _EFFECT_FIELDS:
                 v = getattr(eff, f, None)
                 if isinstance(v, tuple):
@@ -224,6 +227,11 @@ def _script_refs(cards) -> dict:
     return refs
 
 
+def _monster_static(eff):
+    from .api import _monster_static as derive
+    return derive(eff)
+
+
 def _resolve(pid):
     from ..cards.db import _lookup_card
     kind, name, era = pid[:3]
@@ -235,6 +243,8 @@ def _resolve(pid):
     eff = s.effects[pid[3]]
     if kind == "effect":
         return eff
+    if kind == "static":
+        return _monster_static(eff)
     v = getattr(eff, pid[4])
     return v[pid[5]] if pid[5] >= 0 else v
 
