@@ -141,3 +141,20 @@ def test_bench_with_a_bot_prints_its_duels_per_cpu_second_beside_random():
     text = run("bench", "--games", "1", "--agent", "heuristic", "--agent-games", "1").output
     assert "heuristic on both seats (1 duels):" in text and "(random: " in text
     assert "bot" not in json.loads(run("bench", "--games", "1", "--json").output)
+
+
+def test_a_command_imports_only_its_own_front_end():
+    """`ygosim --version` and one command start without importing the other front ends (the
+    web server, the terminal table): each command's module is imported when it is used."""
+    import subprocess
+    import sys
+    code = ("import sys; from ygosim.cli import main\n"
+            "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('ygosim.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    loaded = out.strip().splitlines()[-1]
+    for heavy in ("ygosim.web", "ygosim.play.table", "ygosim.cli.terminal", "ygosim.engine"):
+        assert f"'{heavy}" not in loaded, loaded
+    assert sorted(main.list_commands(None)) == sorted(
+        name for name in main.list_commands(None) if main.get_command(None, name) is not None)

@@ -10,12 +10,36 @@ from ..cards.errors import YgosimError
 from ..cards.safetext import printable
 
 
+# the commands: name -> (module of this package, attribute). A command's module is imported
+# when the command is used (or listed by --help): `ygosim --version` and a command's own start
+# do not pay for the other front ends (the web server, the terminal table).
+COMMANDS = {
+    "simulate": ("sim", "simulate"), "bench": ("sim", "bench"), "scenario": ("sim", "scenario"),
+    "cards": ("cards", "cards_group"), "deck": ("cards", "deck_group"),
+    "match": ("match", "match"), "duel": ("terminal", "duel"),
+    "replay": ("terminal", "replay_cmd"), "gauntlet": ("reports", "gauntlet"),
+    "bench-env": ("reports", "bench_env"), "serve": ("web", "serve"),
+    "puzzle": ("puzzle", "puzzle"),
+}
+
+
 class _Group(click.Group):
-    """Turns YgosimError (bad input) into a clear message and exit status 2."""
+    """Turns YgosimError (bad input) into a clear message and exit status 2; finds its
+    commands in COMMANDS, importing each one's module when it is asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in COMMANDS:
+            module, attr = COMMANDS[name]
+            from importlib import import_module
+            self.commands[name] = getattr(import_module(f"{__name__}.{module}"), attr)
+        return self.commands.get(name)
 
     def parse_args(self, ctx, args):
         for arg in args:
-            if "\0" in arg:       # no shell passes one; a file name with one cannot be opened
+            if "\0" in arg:      # no shell passes one; a file name with one cannot be opened
                 raise click.UsageError(f"the argument '{printable(arg)[:40]}' holds a NUL byte",
                                        ctx)
         return super().parse_args(ctx, args)
@@ -34,13 +58,3 @@ class _Group(click.Group):
 @click.version_option(package_name="ygosim")
 def main():
     """ygosim: a Yu-Gi-Oh! TCG duel simulator."""
-
-
-# the commands, each defined in the module of its front end or area (they do not import this
-# module: the group is built here and the commands added to it)
-from . import cards, match, puzzle, reports, sim, terminal, web  # noqa: E402
-
-for _command in (sim.simulate, sim.bench, sim.scenario, cards.cards_group, cards.deck_group,
-                 match.match, terminal.duel, terminal.replay_cmd, reports.gauntlet,
-                 reports.bench_env, web.serve, puzzle.puzzle):
-    main.add_command(_command)
