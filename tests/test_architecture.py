@@ -28,8 +28,9 @@ LAYERS = (
 # declared: (the module that loads it, the constant naming it). Any other dynamic import of a
 # project module fails test_plugins_are_loaded_only_where_declared.
 PLUGINS = {("ygosim.cards.db", "SCRIPTS_PLUGIN")}
-# Dynamic imports a package makes of its own modules (the card scripts find their files).
-OWN_DYNAMIC_IMPORTS = {"ygosim.cards.scripts"}
+# Dynamic imports a package makes of its own modules (the card scripts find their files; the
+# command line imports a command's module when the command is used).
+OWN_DYNAMIC_IMPORTS = {"ygosim.cards.scripts", "ygosim.cli"}
 
 
 # -- reading the tree ------------------------------------------------------------------------

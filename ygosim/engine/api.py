@@ -5,7 +5,7 @@ from . import const as K
 from .const import DECK, EXTRA
 from .decision import card_options
 from .duel import Duel
-from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE, monster_static
 from .flow import push, run, normal_summon_tributes
 from .rng import DuelRng
 from .rules import get_rules
@@ -47,7 +47,6 @@ def add_cards(d: Duel, datas, owner: int, loc: int = 0) -> range:
 
 
 TOKENS_PER_PLAYER = 10     # Token cards made ready per player and Token name (10 zones)
-_MONSTER_STATICS: dict = {}    # continuous effect -> its version for a monster card
 
 
 def add_tokens(d: Duel) -> None:
@@ -83,18 +82,6 @@ def add_tokens(d: Duel) -> None:
             if n < TOKENS_PER_PLAYER:
                 add_cards(d, [token] * (TOKENS_PER_PLAYER - n), p, 0)
                 have[(token.name, p)] = TOKENS_PER_PLAYER
-
-
-def _monster_static(eff):
-    """A monster card's continuous effect works only in a Monster Zone (not while the card is
-    equipped to a monster as an Equip Card: Thousand-Eyes Restrict)."""
-    if not eff.range & K.SZONE:
-        return eff
-    v = _MONSTER_STATICS.get(eff)
-    if v is None:
-        from dataclasses import replace
-        v = _MONSTER_STATICS[eff] = replace(eff, range=eff.range & ~K.SZONE)
-    return v
 
 
 _INDEXES: dict = {}     # the cards and their owners -> their indexes (see index_scripts)
@@ -227,7 +214,7 @@ def _card_part(data) -> tuple:
             triggers.append((ei, eff))
         elif eff.kind == CONTINUOUS:
             if data.is_monster and "pendulum" not in data.frames:
-                eff = _monster_static(eff)
+                eff = monster_static(eff)
             conts.append(eff)
         else:
             # (effect index, effect, where it works, is it a card activation?): a

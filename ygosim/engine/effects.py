@@ -365,6 +365,22 @@ def flip(operation, *, target=None, condition=None, cost=None, label="",
                   speed=1, damage_step=True, label=label)
 
 
+_MONSTER_STATICS: dict = {}    # continuous effect -> its version for a monster card
+
+
+def monster_static(eff: "Effect") -> "Effect":
+    """A monster card's continuous effect works only in a Monster Zone (not while the card is
+    equipped to a monster as an Equip Card: Thousand-Eyes Restrict). One object per effect, kept:
+    the duel's indexes hold it, and a pickled duel refers to it (engine/persist.py)."""
+    if not eff.range & SZONE:
+        return eff
+    v = _MONSTER_STATICS.get(eff)
+    if v is None:
+        from dataclasses import replace
+        v = _MONSTER_STATICS[eff] = replace(eff, range=eff.range & ~SZONE)
+    return v
+
+
 def continuous(static: str, apply: Callable | None = None, *, condition=None,
                range=FIELD, label="") -> Effect:
     """A Continuous Effect: while the card is face-up in `range`, rule `static` changes."""

@@ -24,6 +24,8 @@ import pickle
 import sys
 import types
 
+from .effects import monster_static
+
 _EFFECT_FIELDS = ("operation", "cost", "condition", "can_pay", "apply", "target")
 
 
@@ -211,7 +213,7 @@ def _script_refs(cards) -> dict:
         refs[id(s)] = ("script", name, era)
         for i, eff in enumerate(s.effects):
             refs[id(eff)] = ("effect", name, era, i)
-            derived = _monster_static(eff) if data.is_monster else eff
+            derived = monster_static(eff) if data.is_monster else eff
             if derived is not eff:          # a monster's static effect as the indexes hold it
                 refs[id(derived)] = ("static", name, era, i)
             for f in _EFFECT_FIELDS:
@@ -227,11 +229,6 @@ def _script_refs(cards) -> dict:
     return refs
 
 
-def _monster_static(eff):
-    from .api import _monster_static as derive
-    return derive(eff)
-
-
 def _resolve(pid):
     from ..cards.db import _lookup_card
     kind, name, era = pid[:3]
@@ -244,7 +241,7 @@ def _resolve(pid):
     if kind == "effect":
         return eff
     if kind == "static":
-        return _monster_static(eff)
+        return monster_static(eff)
     v = getattr(eff, pid[4])
     return v[pid[5]] if pid[5] >= 0 else v
 
