@@ -17,7 +17,7 @@ _DECKS = {}
 
 def decks():
     """The two starter decks (yugi, kaiba), loaded once per process."""
-    if not _DECKS:
+    if "yugi" not in _DECKS:
         from ygosim.formats.deck import load_deck
         _DECKS["yugi"] = load_deck("yugi")
         _DECKS["kaiba"] = load_deck("kaiba")
