@@ -3,6 +3,7 @@ random play, replays. (Not a test module: imported by tests/test_engine_*.py and
 tests/test_random_play.py.)"""
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ygosim.engine import const as K
@@ -43,6 +44,9 @@ def _norm(x):
         return ("set", tuple(sorted(repr(_norm(v)) for v in x)))
     if isinstance(x, (int, str, float, bool)) or x is None:
         return x
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):   # (an Effect: its sets
+        return ("dc", type(x).__name__,                          # normalized, not by repr)
+                tuple(_norm(getattr(x, f.name)) for f in dataclasses.fields(x)))
     if callable(x):
         return ("fn", id(x))
     return ("obj", type(x).__name__, repr(x))
