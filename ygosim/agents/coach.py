@@ -9,8 +9,16 @@ for every legal answer alike (the same number in the same worlds, none dropped),
 player may know only. The worlds come from a generator seeded by the coach's seed alone (not by
 the duel's seed, the decision count or anything a player cannot see), so two duels that look
 the same to the player get the same hints. A win this turn that the win finder sees for sure
-is worth 1 (the answer that starts it); other estimates are the mean score of the simulations:
-a win is 1, a loss 0 (sooner worse), a board in between (the bot's evaluation).
+scores 1 (the answer that starts it).
+
+What the number is: a *score*, not a win rate. Each simulation plays the answer on to a horizon
+(the start of the player's next turn, a turn further when LP are low) and scores where it
+stops: a win 1 (0.02 less per turn later, never below 0.92), a loss 0 (a little more per turn
+later, at most 0.02), a board not yet decided the bot's evaluation of it squashed into
+0.02..0.9. The score is their mean, shown as a number from 0 to 100. So 100 is a win in every
+simulation and 0 a loss in every one, but 60 is not "wins 60% of the time": most simulations
+stop undecided, and their board scores are no calibrated odds. Beside it each hint counts the
+simulations that ended the duel (won, lost): those are plain fractions of the simulations.
 
 The coach is off unless a player asks (the table records when it was asked: replays say so).
 """
@@ -33,20 +41,36 @@ class Hint:
     index: int          # the answer's index in the pending decision
     text: str           # its grammar text, as the player sees it
     say: str            # in plain words
-    value: float | None  # the estimate (0..1: the chance to win, roughly); None: not
-                        # estimated (a selection of very many answers: only 32 are)
+    value: float | None  # the score (0..1: the mean score of the simulations, see the
+                        # module's text: not a win rate); None: not estimated (a selection
+                        # of very many answers: only 32 are)
     sims: int           # simulations behind it
     wins_now: bool      # it starts a line that wins this turn in every imagined world
+    won: int = 0        # simulations that ended the duel with the player's win
+    lost: int = 0       # ... with the player's loss (the rest stopped undecided)
 
     def as_dict(self) -> dict:
         return {"index": self.index, "text": self.text, "say": self.say,
                 "value": None if self.value is None else round(self.value, 4),
-                "sims": self.sims, "wins_now": self.wins_now}
+                "sims": self.sims, "wins_now": self.wins_now, "won": self.won,
+                "lost": self.lost}
 
     def line(self) -> str:
         what = "wins this turn" if self.wins_now else \
-            "?" if self.value is None else f"{self.value * 100:.0f}%"
-        return f"{what:>14}  {self.text}  ({self.sims} simulations)"
+            "?" if self.value is None else f"score {score(self.value)}"
+        return f"{what:>14}  {self.text}  ({sims_words(self.sims, self.won, self.lost)})"
+
+
+def score(value: float | None) -> str:
+    """A score as shown: 0 to 100 (see the module's text: not a win rate)."""
+    return "?" if value is None else f"{value * 100:.0f}"
+
+
+def sims_words(sims: int, won: int, lost: int) -> str:
+    """How many simulations back a score and how many of them ended the duel."""
+    if not sims:
+        return "not simulated"
+    return f"{sims} simulations: won {won}, lost {lost}, {sims - won - lost} undecided"
 
 
 @dataclass
@@ -69,8 +93,8 @@ class Mistake:
 
     def line(self) -> str:
         return (f"turn {self.turn}, {self.question}: you played {self.played} "
-                f"({self.played_value * 100:.0f}%); {self.better} was better "
-                f"({self.better_value * 100:.0f}%)")
+                f"(score {score(self.played_value)}); {self.better} was better "
+                f"(score {score(self.better_value)})")
 
 
 def _coach(cfg: dict, seed: int) -> SearchAgent:
@@ -87,9 +111,9 @@ def hints(duel, seed: int = 0, cfg: dict | None = None) -> list[Hint]:
     est = agent.estimate(duel, Rng((seed * 2654435761) ^ 0xC0AC4))
     texts = option_texts_for(duel, dec, p)
     out = []
-    for i, (value, sims, wins) in est.items():
+    for i, (value, sims, wins, won, lost) in est.items():
         out.append(Hint(i, texts[i], describe(duel, dec.options[i], p, dec), value, sims,
-                        wins))
+                        wins, won, lost))
     out.sort(key=lambda h: (h.value is None, -(h.value or 0.0), h.index))
     return out
 
@@ -117,4 +141,4 @@ def review(decisions, seed: int = 0, top: int = 5, least: float = 0.03,
     return found[:top]
 
 
-__all__ = ["Hint", "Mistake", "hints", "review", "HINT", "REVIEW"]
+__all__ = ["Hint", "Mistake", "hints", "review", "score", "sims_words", "HINT", "REVIEW"]

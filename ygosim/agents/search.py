@@ -347,15 +347,19 @@ class SearchAgent(Talking):
     def estimate(self, duel, rng) -> dict:
         """The coach's view of the pending decision (agents/coach.py): every answer's estimate
         for the player who decides, from what that player may know only (worlds dealt by
-        `determinize` with `rng`, as the bot deals its own), as {index: (value, simulations,
-        wins this turn)}. Every answer gets the same number of simulations in the same worlds
-        (no answer drops out); answers alike in every way share one estimate; an answer that
-        starts a sure win this turn (the win finder) is worth 1."""
+        `determinize` with `rng`, as the bot deals its own), as {index: (score, simulations,
+        wins this turn, simulations won, simulations lost)}. The score is the mean score of
+        the simulations (see _score: 1 for a win now, 0 for a loss now, a board reached at
+        the horizon the bot's evaluation squashed into 0.02..0.9): not a win rate; won and
+        lost count the simulations that ended the duel before the horizon. Every answer gets
+        the same number of simulations in the same worlds (no answer drops out); answers alike
+        in every way share one estimate; an answer that starts a sure win this turn (the win
+        finder) scores 1."""
         dec = duel.pending
         me = dec.player
         n = len(dec.options)
         if n == 1:
-            return {0: (None, 0, False)}
+            return {0: (None, 0, False, 0, 0)}
         cfg = self.cfg
         worlds = [determinize(duel, me, rng) for _ in range(cfg["worlds"])]
         spent = 0
@@ -377,11 +381,14 @@ class SearchAgent(Talking):
         sets = _set_cards(duel, 1 - me)
         per = max(2, cfg["sims"] // len(cands))
         work = spent
+        ended = {i: [0, 0] for i in cands}          # simulations won, lost
         for k in range(per):
             for i in cands:
                 steps, _ = self._simulate(worlds[k % len(worlds)], i, root[i], me, stop_turn,
                                           duel.turn, sets)
                 work += steps
+                if self._winner is not None and self._winner != "draw":
+                    ended[i][self._winner != me] += 1
             if work > cfg["work"] and k >= 1:
                 break
         out = {}
@@ -389,9 +396,10 @@ class SearchAgent(Talking):
             node = root.get(same[i])
             wins = i == sure or (sure >= 0 and same[i] == same[sure])
             if node is None:
-                out[i] = (1.0 if wins else None, 0, wins)     # not estimated
+                out[i] = (1.0 if wins else None, 0, wins, 0, 0)     # not estimated
             else:
-                out[i] = (1.0 if wins else node.mean(), node.n, wins)
+                won, lost = ended[same[i]]
+                out[i] = (1.0 if wins else node.mean(), node.n, wins, won, lost)
         return out
 
     def _sure_win(self, duel, me: int, worlds: list) -> tuple:
@@ -568,6 +576,7 @@ class SearchAgent(Talking):
         if not checked_turn and sim.turn != turn and _used_sets(sim, sets):
             node.trap += 1
         v = self._score(sim, me, turn)
+        self._winner = sim.winner          # (the coach counts the simulations won and lost)
         if sim.winner == me and sim.turn == turn:
             node.lethal += 1
         last = len(path) - 1
