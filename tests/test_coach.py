@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from ygosim.agents.coach import hints, review
+from ygosim.agents.coach import hints, review, score
 from ygosim.cli import main
 from ygosim.formats.deck import load_deck
 from ygosim.play.scenario import build
@@ -29,6 +29,34 @@ def test_hints_rank_every_answer_and_the_sure_win_first():
     assert [h.value for h in hs] == sorted((h.value for h in hs), reverse=True)
     end = next(h for h in hs if h.text == "end")
     assert end.value < hs[1].value          # ending the turn at once is not a good idea
+
+
+# A's Battle Phase: attacking directly wins at once; any other answer lets B's Ookazi (every
+# card B may hold is one) burn A's last 100 LP in B's next turn.
+LAST_ATTACK = {"turn": 5, "turn_player": "A", "phase": "battle",
+               "A": {"lp": 100, "monsters": ["Battle Ox"], "deck": ["Silver Fang", "Kojikocy"]},
+               "B": {"lp": 1000, "hand": ["Ookazi"], "deck": ["Ookazi", "Ookazi", "Ookazi"]}}
+
+
+def test_a_hint_is_a_score_of_the_simulations_with_their_won_and_lost_counts():
+    """The number means what the coach says it means: 100 when every simulation of the answer
+    won, 0 when every one lost (the counts beside it say so); the terminal's line and the
+    dictionary sent to the browser carry the same figures."""
+    d = build(LAST_ATTACK)
+    hs = {h.text: h for h in hints(d)}
+    assert set(hs) == {"attack Battle Ox -> direct", "main2", "end"}
+    win = hs["attack Battle Ox -> direct"]
+    assert win.value == 1.0 and score(win.value) == "100"
+    assert win.sims > 0 and win.won == win.sims and win.lost == 0
+    for text in ("main2", "end"):
+        h = hs[text]
+        assert h.sims > 0 and h.lost == h.sims and h.won == 0
+        assert score(h.value) == "0"
+        assert h.line().strip().startswith("score 0") and f"lost {h.sims}," in h.line()
+        assert h.as_dict()["lost"] == h.sims
+    mid = [h for h in hints(build(GUARDIAN)) if not h.wins_now]
+    assert any(0 < h.sims - h.won - h.lost for h in mid)    # undecided boards score between
+    assert all(0.0 < h.value < 1.0 for h in mid if h.won + h.lost < h.sims)
 
 
 def _two_worlds():
@@ -118,8 +146,8 @@ def test_terminal_hint_command():
     r = CliRunner().invoke(main, ["duel", "--seed", "3", "--quiet", "--plain", "--bot", "easy"],
                            input="hint\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "The bot's estimate of each answer" in r.output
-    assert "simulations" in r.output
+    assert "The bot's score of each answer" in r.output and "not a win rate" in r.output
+    assert "simulations: won" in r.output
 
 
 def test_hint_and_review_over_the_websocket():

@@ -59,6 +59,19 @@ def pool_think(pool, room="t"):
     return think
 
 
+def pool_coach(pool, room="t"):
+    """A Table's coach through the pool, as rooms.Room.coach does."""
+    def coach(table, kind, seat, top=5):
+        opts = dict(table.duel_options)
+        opts["rules"] = table.duel.rules.ref()
+        setup = {"seed": table.duel_seed, "options": opts, "names": list(table.names),
+                 "decks": [R.deck_record(x) for x in table.duel_decks]}
+        answered = [(len(b.history), i) for b, i in table.answered[seat]]
+        return pool.coach(room, f"{room}/{table.duel_no}", setup, table.duel, kind, answered,
+                          top)
+    return coach
+
+
 def play(t, seed=4, limit=400):
     person = RandomAgent(seed)
     n = 0
@@ -82,6 +95,53 @@ def test_a_bot_in_a_worker_plays_the_same_duel_as_in_the_server(pool):
     there.undo(0)
     play(there, seed=5, limit=30)
     assert there.failures == 0
+
+
+def test_the_coach_thinks_in_a_worker_and_says_what_it_says_in_one_process(pool):
+    """A hint and a review worked out in the bot's worker (not the server's process) are
+    those of the coach in one process for the same duel (the same seed and budget)."""
+    from ygosim.play.table import coach_here
+    t = Table((YUGI, KAIBA), seed=5, bot="easy", quiet=True, think=pool_think(pool, "c"),
+              coach=pool_coach(pool, "c"))
+    play(t, limit=3)
+    assert t.state == "duel"
+    got = t.hint(0)
+    assert pool.last_coach["kind"] == "hint"
+    assert pool.last_coach["pid"] == pool.pid(0) != os.getpid()
+    here = [h.as_dict() for h in coach_here(t, "hint", 0)]
+    assert [{k: h[k] for k in here[0]} for h in got] == here
+    assert t.coach_log[-1]["kind"] == "hint"
+    play(t, limit=400)
+    assert t.state == "over"
+    there = t.review(0, top=3)
+    assert there                          # (this duel has decisions to review)
+    assert pool.last_coach["kind"] == "review" and pool.last_coach["pid"] != os.getpid()
+    assert [{k: m[k] for k in m if k != "line"} for m in there] == \
+        [m.as_dict() for m in coach_here(t, "review", 0, 3)]
+
+
+def test_a_hint_over_the_websocket_comes_from_the_worker():
+    with TestClient(create_app(seeds=SEED, hosts=("testserver",), bot_workers=1)) as c:
+        SEED.value = 8
+        made = c.post("/api/rooms", json={"deck": {"kind": "builtin", "name": "yugi"},
+                                          "bot": "easy"}).json()
+        pool = c.app.state.rooms.get(made["room"]).bots
+        with c.websocket_connect(f"/ws/{made['room']}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": made["token"]}))
+            p = None
+            while p is None:
+                m = ws.receive_json()
+                if m["type"] == "state" and m["final"]:
+                    p = m["view"]["prompt"]
+            ws.send_json({"type": "hint"})
+            hs = None
+            while hs is None:
+                m = ws.receive_json()
+                assert m["type"] != "error", m
+                if m["type"] == "state":
+                    hs = next((e["hints"] for e in m["events"] if e["type"] == "hint"), None)
+        assert {h["text"] for h in hs} == {o["text"] for o in p["options"]}
+        assert pool.last_coach["kind"] == "hint" and pool.last_coach["pid"] != os.getpid()
 
 
 def test_a_failing_bot_or_a_lost_worker_is_answered_for(pool):

@@ -67,8 +67,8 @@ COMMANDS_HELP = """\
   stops        your stops             hold    be asked at the next window, whatever happens
   priority ask-all | auto             every window, or only when something happened
   undo         take back your last decision (against the bot)
-  hint         the bot's estimate of each of your answers (against the bot; in the replay)
-  review       after a duel: your decisions where the estimate dropped most"""
+  hint         the bot's score (0-100) of each of your answers (against the bot; in the replay)
+  review       after a duel: your decisions where the bot's score dropped most"""
 
 
 class TableError(IllegalAction):
@@ -143,6 +143,16 @@ def think_here(table) -> tuple:
     return fallback_answer(d, table.bot_name, table.duel_no + len(d.history)), table.bot, error
 
 
+def coach_here(table, kind: str, seat: int, top: int = 5) -> list:
+    """The coach in this process (the table's default `coach`): "hint", the estimate of each
+    answer to the pending decision (agents.coach.hints: Hint objects); "review", seat's
+    decisions where the estimate dropped most (agents.coach.review: Mistake objects)."""
+    from ..agents.coach import hints, review
+    if kind == "hint":
+        return hints(table.duel, COACH_SEED)
+    return review(table.answered[seat], COACH_SEED, top=top)
+
+
 def fallback_answer(d, name: str, seed: int) -> int:
     """The answer of the agent simpler than `name` (and simpler again while they fail)."""
     from ..agents import make_agent
@@ -209,7 +219,9 @@ class Table:
     puzzle) to play from instead of new Duels from the decks (decks may then be None; there is
     no next Duel and no replay). think: how the bot decides (`think(table)` -> (answer index,
     the bot after deciding, error or None); by default `think_here`: in this process; the web
-    server's bots think in worker processes). on_failure(table, what, error, answer): told
+    server's bots think in worker processes). coach: how hints and reviews are worked out
+    (`coach(table, kind, seat, top)` -> Hint or Mistake objects; by default `coach_here`, in
+    this process; the web server's in the bots' worker processes). on_failure(table, what, error, answer): told
     when the bot or the engine fails (see `_failed`): the duel goes on, and the front end logs
     the error with the replay that reproduces it (by default: the log of `ygosim.table`).
     allow_unscripted: in a Match, cards the engine cannot play yet may be sided in (refused
@@ -220,7 +232,7 @@ class Table:
                  names=None, deck_names=("", ""), priority: str = "auto",
                  quiet: bool = False, options: dict | None = None,
                  save_replay: str | None = None, position=None, seeds=None, think=None,
-                 on_failure=None, allow_unscripted: bool = False):
+                 on_failure=None, allow_unscripted: bool = False, coach=None):
         if opponent not in ("bot", "human"):
             raise YgosimError(f"opponent: {excerpt(opponent)!r} (bot or human)")
         if priority not in PRIORITY_MODES:
@@ -261,6 +273,7 @@ class Table:
         self._prompt_id = 0
         self._greeted = False
         self._think = think or think_here
+        self._coach = coach or coach_here
         self.on_failure = on_failure or log_failure
         self.failures = 0
         self.match = None
@@ -914,13 +927,17 @@ class Table:
             return []
         if low == "hint":
             hs = self.hint(seat)
-            return ["The bot's estimate of each answer, best first (from what you may see; "
-                    "the number answers):"] + [f"{h['number']:>3}. " + h["line"] for h in hs]
+            return ["The bot's score of each answer, best first (from what you may see; the "
+                    "number answers). A score is the mean of its simulations' scores, 0 to "
+                    "100: 100 a win in every one, 0 a loss in every one, an undecided board "
+                    "scored in between; not a win rate:"] + \
+                [f"{h['number']:>3}. " + h["line"] for h in hs]
         if low == "review":
             ms = self.review(seat)
             if not ms:
                 return ["Review: no decision of yours looked clearly worse than another."]
-            return ["Review: your decisions where the bot's estimate dropped most:"] + \
+            return ["Review: your decisions where the bot's score (0-100, the mean score of "
+                    "its simulations) dropped most:"] + \
                 [f"  {m['line']}" for m in ms]
         return None
 
@@ -929,7 +946,6 @@ class Table:
     def hint(self, seat: int) -> list[dict]:
         """The bot's estimate of each answer to seat's question, best first (agents.coach:
         from what seat may know only). Against the bot only; recorded in the replay."""
-        from ..agents.coach import hints
         self._person(seat)
         if self.kinds[1 - seat] != BOT:
             raise TableError("hints are for duels against the bot")
@@ -937,7 +953,7 @@ class Table:
         if self.state != "duel" or a is None or a["seat"] != seat:
             raise TableError("there is no question of yours to hint at now")
         d = self.duel
-        hs = hints(d, COACH_SEED)
+        hs = self._coach(self, "hint", seat, 0)
         self.coach_log.append({"kind": "hint", "seat": seat, "turn": d.turn,
                                "decision": len(d.history)})
         out = []
@@ -954,11 +970,10 @@ class Table:
         """After a Duel: seat's decisions where the bot's estimate of the answer played was
         furthest below its best answer's, the biggest drop first (agents.coach.review).
         Recorded in the replay."""
-        from ..agents.coach import review
         self._person(seat)
         if self.state == "duel":
             raise TableError("the review comes after the duel (hint helps during it)")
-        ms = review(self.answered[seat], COACH_SEED, top=top)
+        ms = self._coach(self, "review", seat, top)
         self.coach_log.append({"kind": "review", "seat": seat,
                                "decisions": len(self.answered[seat])})
         out = []

@@ -7,6 +7,10 @@ the CPU or the GIL from the people's rooms. A room's bot always thinks in the sa
 then moved on by the answers since its last decision), so each decision sends only the bot's
 state (a pickled agent: about a kilobyte) and the answers it has not seen.
 
+The coach thinks there too (`coach(...)`: a player's hint or review, worked out in the room's
+worker on its copy of the duel: a search of a whole decision, or of every decision of a duel,
+never in the server's process).
+
 `think(...)` returns (answer index, the agent after deciding, error): the agent's new state
 comes back from the worker; on a failure of the agent (an exception, a lost worker) the error
 is its traceback and the decision is a simpler agent's (play.table.FALLBACK), so the duel goes
@@ -106,6 +110,33 @@ def _think(key: str, setup: dict, history: list, agent_blob: bytes, name: str) -
             "error": error, "seconds": time.perf_counter() - t0}
 
 
+def _coach(key: str, setup: dict, history: list, kind: str, answered: list, top: int) -> dict:
+    """The coach, in a worker (play.table.COACH_SEED, as in one process). "hint": the hints of
+    the duel's pending decision (agents.coach.hints) on a clone of the worker's copy;
+    "review": agents.coach.review of the decisions `answered` ((number of answers before the
+    decision, the answer) each), the duel made again from its setup up to each of them.
+    Returns {"out": Hint or Mistake objects, "pid", "seconds"}."""
+    from ..agents.coach import hints, review
+    from ..play import replay as R
+    from ..play.table import COACH_SEED
+    t0 = time.perf_counter()
+    if kind == "hint":
+        out = hints(_duel_for(key, setup, history).clone(), COACH_SEED)
+    else:
+        d = R.start(R.Replay(seed=setup["seed"], decks=setup["decks"],
+                             options=setup["options"], names=setup["names"]))
+        at = dict(answered)
+        decisions = []
+        for k, i in enumerate(history):
+            if k in at:
+                if at[k] != i:
+                    raise ValueError(f"answer {k} of the duel is {i}, not {at[k]}")
+                decisions.append((d.clone(), i))
+            d.apply(i)
+        out = review(decisions, COACH_SEED, top=top)
+    return {"out": out, "pid": os.getpid(), "seconds": time.perf_counter() - t0}
+
+
 def _ping() -> int:
     return os.getpid()
 
@@ -127,6 +158,7 @@ class BotPool:
         self.decisions = 0
         self.failures = 0
         self.seconds: list = []                  # the last decisions' thinking times
+        self.last_coach: dict = {}               # the last hint or review: kind, pid, seconds
 
     def _pool(self, w: int) -> ProcessPoolExecutor:
         with self._lock:
@@ -194,6 +226,34 @@ class BotPool:
         del self.seconds[:-2000]
         return out["index"], pickle.loads(out["agent"]), None
 
+    def coach(self, room: str, key: str, setup: dict, duel, kind: str,
+              answered: list = (), top: int = 5) -> list:
+        """A hint ("hint": of `duel`'s pending decision) or a review ("review": of the
+        decisions `answered`, as (number of answers before it, the answer) each) for a player
+        of `room`, worked out in the room's worker (see _coach). Raises CoachFailed when it
+        cannot be (the worker failed or stopped): the player may ask again."""
+        from concurrent.futures import CancelledError
+        if self.closing:
+            raise Closing("the server is stopping")
+        w = self.assign(room)
+        try:
+            out = self._pool(w).submit(_coach, key, setup, list(duel.history), kind,
+                                       list(answered), top).result()
+        except CancelledError:
+            raise Closing("the server is stopping") from None
+        except BrokenProcessPool:
+            if self.closing:
+                raise Closing("the server is stopping") from None
+            with self._lock:
+                self._pools[w] = None
+            raise CoachFailed("the coach's worker process stopped; ask again") from None
+        except Exception as e:         # noqa: BLE001  (the room logs it)
+            log.error("room %s: the coach failed: %s", room, traceback.format_exc(limit=12))
+            raise CoachFailed(f"the coach failed ({type(e).__name__}); the server's log "
+                              "has it") from None
+        self.last_coach = {"kind": kind, "pid": out["pid"], "seconds": out["seconds"]}
+        return out["out"]
+
     def close(self) -> None:
         """Stop the workers; decisions asked from now on (or waiting) raise Closing."""
         self.closing = True
@@ -208,6 +268,10 @@ class BotPool:
                         proc.terminate()
                     except Exception:      # noqa: BLE001  (already gone)
                         pass
+
+
+class CoachFailed(Exception):
+    """The coach's worker failed: nothing was worked out (the table refuses the hint)."""
 
 
 class Closing(Exception):

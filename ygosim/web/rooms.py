@@ -213,6 +213,8 @@ class Room:
         if self.opponent == "bot":
             kw["bot"] = self.bot
             kw["think"] = self.think
+            if self.bots is not None:
+                kw["coach"] = self.coach
         t = Table(tuple(self.decks), opponent="bot" if self.opponent == "bot" else "human",
                   seeds=self.next_seed, rules=self.rules, names=tuple(self.names),
                   deck_names=tuple(self.deck_names), on_failure=self.failure, **kw)
@@ -244,15 +246,8 @@ class Room:
             data, blob = self._replay["bot"].pop(0)[:2]
             return data["index"], pickle.loads(blob), data.get("error")
         if self.bots is not None:
-            from ..play import replay as R
-            if self._setup is None or self._setup[0] != table.duel_no:
-                opts = dict(table.duel_options)
-                opts["rules"] = table.duel.rules.ref()
-                self._setup = (table.duel_no, {
-                    "seed": table.duel_seed, "options": opts, "names": list(table.names),
-                    "decks": [R.deck_record(x) for x in table.duel_decks]})
             i, agent, error = self.bots.think(self.id, f"{self.id}/{table.duel_no}",
-                                              self._setup[1], table.duel, table.bot,
+                                              self.duel_setup(table), table.duel, table.bot,
                                               table.bot_name)
         else:
             from ..play.table import think_here
@@ -261,6 +256,31 @@ class Room:
             self.store.add_draw(self.id, "bot", {"index": i, "error": error,
                                                  "duel": table.duel_no}, pickle.dumps(agent))
         return i, agent, error
+
+    def duel_setup(self, table) -> dict:
+        """What a bot worker makes the table's Duel again from (seed, decks, options, names;
+        kept per Duel)."""
+        from ..play import replay as R
+        if self._setup is None or self._setup[0] != table.duel_no:
+            opts = dict(table.duel_options)
+            opts["rules"] = table.duel.rules.ref()
+            self._setup = (table.duel_no, {
+                "seed": table.duel_seed, "options": opts, "names": list(table.names),
+                "decks": [R.deck_record(x) for x in table.duel_decks]})
+        return self._setup[1]
+
+    def coach(self, table, kind: str, seat: int, top: int = 5) -> list:
+        """The table's coach: a hint or a review worked out in the room's bot worker (never in
+        the server's process; bots.BotPool.coach), from the Duel as the worker makes it
+        again: the same answers as play.table.coach_here in one process."""
+        from ..play.table import TableError
+        from .bots import CoachFailed
+        answered = [(len(before.history), i) for before, i in table.answered[seat]]
+        try:
+            return self.bots.coach(self.id, f"{self.id}/{table.duel_no}",
+                                   self.duel_setup(table), table.duel, kind, answered, top)
+        except CoachFailed as e:
+            raise TableError(str(e)) from None
 
     @classmethod
     def from_saved(cls, saved: dict, **kw) -> "Room":

@@ -201,7 +201,15 @@ function show(msg) {
 }
 
 // ============================================================================ the coach
-function pct(x) { return x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`; }
+// A hint's number is a score from 0 to 100 (the mean score of the bot's simulations: 100 a
+// win in every one, 0 a loss in every one, an undecided board scored in between), not a win
+// rate; beside it, how many simulations ended the duel won or lost (agents/coach.py).
+function score(x) { return x === null || x === undefined ? "?" : `score ${Math.round(x * 100)}`; }
+function simsWords(h) {
+  if (!h.sims) return " (not simulated)";
+  return ` (${h.sims} simulations: won ${h.won}, lost ${h.lost}, ` +
+         `${h.sims - h.won - h.lost} undecided)`;
+}
 
 // The bot's estimate of each answer to the question asked now (the table's "hint" event: from
 // what this seat may see only); a row answers the question.
@@ -209,16 +217,20 @@ function showHints(e, prompt) {
   document.getElementById("hint-modal")?.remove();
   if (!prompt || prompt.id !== e.id) return;          // a hint for a question already answered
   const rows = e.hints.map((h) => el("li", { dataset: { text: h.text } },
-    el("button", { class: "hint-answer", text: h.wins_now ? "wins this turn" : pct(h.value),
+    el("button", { class: "hint-answer", text: h.wins_now ? "wins this turn" : score(h.value),
       title: "play this answer", onclick: () => {
         if (send({ type: "answer", prompt: prompt.id, text: h.text })) S.sent = prompt.id;
         box.remove();
       } }),
     " ", el("span", { text: h.say || h.text }),
-    el("span", { class: "muted", text: ` (${h.sims} simulations)` })));
-  const box = modal("Hint: the bot's estimate of each answer",
+    el("span", { class: "muted", text: simsWords(h) })));
+  const box = modal("Hint: the bot's score of each answer",
     el("p", { class: "muted", text: "Best first, from what you may see only (the bot imagines " +
-      "the cards you cannot see, as it does for itself). Hints are recorded in the replay." }),
+      "the cards you cannot see, as it does for itself). A score is the mean score of the " +
+      "bot's simulations of that answer, from 0 to 100: 100 when every one won, 0 when " +
+      "every one lost, an undecided board in between by the bot's evaluation. It is not a " +
+      "win rate: the counts say how many simulations ended the duel. Hints are recorded in " +
+      "the replay." }),
     el("ol", { id: "hints" }, ...rows),
     el("div", { class: "buttons" }, el("button", { text: "Close", onclick: () => box.remove() })));
   box.id = "hint-modal";
@@ -229,8 +241,8 @@ function showReview(e) {
   document.getElementById("review-modal")?.remove();
   const rows = e.mistakes.map((m) => el("li", {},
     el("div", { text: `Turn ${m.turn}, ${m.question}` }),
-    el("div", { text: `You played ${m.played} (${pct(m.played_value)}); ` +
-                      `${m.better} was better (${pct(m.better_value)}).` })));
+    el("div", { text: `You played ${m.played} (${score(m.played_value)}); ` +
+                      `${m.better} was better (${score(m.better_value)}).` })));
   const box = modal("Review of your decisions",
     rows.length ? el("ol", { id: "review" }, ...rows)
                 : el("p", { id: "review", text: "No decision of yours looked clearly worse than another." }),
