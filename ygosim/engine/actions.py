@@ -48,7 +48,31 @@ def monsters(who=ANY, faceup=None, where=None, filter=None):
         for p in _players(link, who):
             _keep(d, d.monsters(p), faceup, filter, out)
         return out
+
+    def enough(d, link, n):
+        for p in _players(link, who):
+            n = _count_down(d, d.monsters(p), faceup, filter, n)
+            if n <= 0:
+                return True
+        return False
+    sel.enough = enough
     return sel
+
+
+def _count_down(d, cards, faceup, filter, n) -> int:
+    """n less the cards (ids, -1 = empty zone) that _keep would keep, stopping once it is 0
+    (`exists` asks whether there are n, not for the list)."""
+    for c in cards:
+        if c < 0:
+            continue
+        if faceup is not None and d.faceup(c) != faceup:
+            continue
+        if filter is not None and not filter(d, c):
+            continue
+        n -= 1
+        if n <= 0:
+            return 0
+    return n
 
 
 def _keep(d, cards, faceup, filter, out) -> list:
@@ -73,6 +97,15 @@ def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
             zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
             _keep(d, zones, faceup, filter, out)
         return out
+
+    def enough(d, link, n):
+        for p in _players(link, who):
+            zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
+            n = _count_down(d, zones, faceup, filter, n)
+            if n <= 0:
+                return True
+        return False
+    sel.enough = enough
     return sel
 
 
@@ -99,6 +132,20 @@ def pile(where, who=YOU, filter=None):
             own = link["card"] if own_gy_free(d) else -1
             return [c for c in out if c == own]     # (a Graveyard lock: Necrovalley)
         return out
+
+    def enough(d, link, n):
+        if gy and "gy_lock" in d.static_index:
+            return len(sel(d, link)) >= n       # (what a Graveyard lock leaves: as sel)
+        for p in _players(link, who):
+            cards = getattr(d, name)[p]
+            if filter is None:
+                n -= len(cards)
+            else:
+                n = _count_down(d, cards, None, filter, n)
+            if n <= 0:
+                return True
+        return False
+    sel.enough = enough
     return sel
 
 
@@ -767,7 +814,11 @@ def log(text):
 
 # ------------------------------------------------------------------------ conditions
 def exists(sel, n=1):
-    """A condition: sel finds at least n cards."""
+    """A condition: sel finds at least n cards. A selector of monsters(), spells_traps() or
+    pile() counts only until it has n (its `enough`), without building the list."""
+    enough = getattr(sel, "enough", None)
+    if enough is not None:
+        return lambda d, link: enough(d, link, n)
     return lambda d, link: len(sel(d, link)) >= n
 
 

@@ -293,16 +293,23 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
     # can_activate would refuse it first)
     if anywhere & HAND:
         seen = set()
+        data_ = d.data
+        other_turn = d.tp != p
         for c in d.hand[p]:
             entries = table[c]
             if entries:
-                name = d.data[c].name
+                data = data_[c]
+                name = data.name
                 if name in seen:
                     continue
                 if kind is not None and not _has_kind(entries, kind, HAND):
                     continue     # (nor has any copy of it: one name, one script)
-                for ei, eff, where, _ in entries:
+                # a Trap Card is never activated from the hand, a Quick-Play Spell only in its
+                # player's turn (can_activate would refuse them: not asked)
+                no_card_act = data.is_trap or (other_turn and data.subtype == "quickplay")
+                for ei, eff, where, card_act in entries:
                     if where & HAND and eff.periods & now and \
+                            not (card_act and no_card_act) and \
                             (not eff.events or has_event(d, eff.events)) and \
                             can_activate(d, c, ei, eff, p, open_state):
                         seen.add(name)

@@ -516,18 +516,42 @@ def special_proc_ok(d, c, p) -> bool:
 
 
 def special_proc_options(d, p) -> list[Option]:
-    """`special NAME` options of player p (one per card name)."""
+    """`special NAME` options of player p (one per card name). The checks of special_proc_ok
+    that do not depend on the card (p may Summon at all) are made once, and the other
+    player's cards are passed over before calling it."""
     out, seen = [], set()
+    loc, data_ = d.loc, d.data
+    locked = None
     for c in d.proc_cards:
-        data = d.data[c]
+        data = data_[c]
         sp = data.script.extra.get("special")
-        if sp is None or not d.loc[c] & sp.where:
+        where = loc[c]
+        if sp is None or not where & sp.where:
             continue        # (most of them: in the Deck)
+        if (d.ctrl[c] if where & (K.FIELD | HAND) else d.owner[c]) != p:
+            continue        # (special_proc_ok would refuse it: not p's card)
         name = data.name
-        if name not in seen and special_proc_ok(d, c, p):
+        if name in seen:
+            continue
+        if locked is None:
+            locked = summon_locked(d, p)
+            if locked:
+                return out      # (no Summon for p: special_proc_ok refuses every card)
+        if special_proc_ok(d, c, p):
             seen.add(name)
-            out.append(Option("special", (c,)))
+            out.append(special_option(c))
     return out
+
+
+SPECIAL_OPTS: dict = {}     # card id -> the shared Option `special c` (made once, as
+                            # decision.SUMMON_OPTS: an Option is immutable)
+
+
+def special_option(c: int) -> Option:
+    o = SPECIAL_OPTS.get(c)
+    if o is None:
+        o = SPECIAL_OPTS[c] = Option("special", (c,))
+    return o
 
 
 def proc_summon(d, c, p) -> None:
