@@ -7,6 +7,7 @@ from .decision import card_options
 from .duel import Duel
 from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE, monster_static
 from .flow import push, run, normal_summon_tributes
+from .flow.chain import ACTIVATION_RULES
 from .rng import DuelRng
 from .rules import get_rules
 
@@ -186,6 +187,7 @@ def _build_indexes(d: Duel) -> tuple:
         "gy_effects": tuple(tuple(x) for x in gy_effects),
         "fast_where": tuple(fast_where),
         "ns_tributes": tuple(ns_tributes),
+        "act_rules": not ACTIVATION_RULES.isdisjoint(static_index),
     }
     return indexes, most, tuple(d.data), tuple(data.script for data in d.data)
 

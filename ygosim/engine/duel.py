@@ -48,7 +48,7 @@ class Duel:
     __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
                  "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
                  "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "both_cards",
-                 "hand_users", "live", "loc",
+                 "hand_users", "act_rules", "live", "loc",
                  "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
                  "flip_turn", "equip", "overlay", "why", "counters", "binds", "summoned",
                  "attack_log", "lp", "lp_out", "acting",
@@ -88,6 +88,8 @@ class Duel:
                                        # Oppression); none: windows ask as usual
         self.hand_users: tuple = ()    # cards that let a player use a Graveyard card as their
                                        # hand (Graverobber: extra "as_hand"); none: no look
+        self.act_rules = False         # a card of the duel has a continuous rule that can
+                                       # forbid an activation (flow.chain.ACTIVATION_RULES)
         self.live = [0, 0]             # per player: cards they control (own, off the field)
                                        # now where one of their Spell Speed 2+ effects works:
                                        # at 0 the player cannot respond to anything
@@ -193,6 +195,7 @@ class Duel:
             self.act_cards, self.gy_effects, self.fast_where, self.ns_tributes
         new.proc_cards, new.untributable, new.negaters, new.both_cards, new.hand_users = \
             self.proc_cards, self.untributable, self.negaters, self.both_cards, self.hand_users
+        new.act_rules = self.act_rules
         new.eis_open, new.eis_fast, new.eis_ds, new.eis_where = \
             self.eis_open, self.eis_fast, self.eis_ds, self.eis_where
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step

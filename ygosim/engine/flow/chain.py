@@ -145,16 +145,6 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
                 return False
         else:
             return False
-        if data.is_trap and "no_trap_activation" in d.static_index and \
-                d.has_static("no_trap_activation", p):
-            return False
-        if loc == HAND and "hand_toll" in d.static_index and d.lp[p] < hand_toll(d, p):
-            return False        # (Chain Energy)
-        if data.is_spell and "no_spell_activation" in d.static_index and \
-                d.has_static("no_spell_activation", p):
-            return False        # (Spell Canceller)
-        if "cannot_activate" in d.static_index and d.has_static("cannot_activate", c):
-            return False    # (this card may not be activated: Xing Zhen Hu's Set cards)
     else:
         if loc & FIELD and d.pos[c] & FACEDOWN and \
                 not (loc == SZONE and with_card_activation(d, c, p, open_state)):
@@ -167,25 +157,15 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
             return False    # its card activation has not resolved yet
     if eff.once_per_turn and opt_key(d, c, ei, p) in d.used:
         return False
-    if "prohibited" in d.static_index and d.has_static("prohibited", c):
-        return False        # (a declared name: prohibited(), inlined on this hot path)
     if d.pflags and d.player_flag(p, ("no_activate", data.name)):
         return False
-    if "no_spell_trap" in d.static_index and not data.is_monster and spell_trap_locked(d, p):
-        return False        # (Cold Wave: no Spell/Trap Card nor its effects)
-    if kind != ACTIVATE and loc == HAND and "hand_toll" in d.static_index and \
-            d.lp[p] < hand_toll(d, p):
-        return False        # an effect activated from the hand (Chain Energy)
     if chain:
         for lid in chain:   # a card's effect is not activated again while on the chain
             lk = d.links[lid]
             if lk["card"] == c and lk["ei"] == ei:
                 return False
-    if "no_draw" in d.static_index and draw_blocked(d, eff, p):
-        return False        # it would make a player draw who may not (Protector of the Sanctuary)
-    if "no_tribute" in d.static_index and d.has_static("no_tribute") and \
-            (tributes_in(eff.cost) or tributes_in(eff.operation)):
-        return False        # (it would Tribute: Mask of Restrict)
+    if d.act_rules and rule_barred(d, c, eff, data, loc, p):
+        return False        # (only duels with such a rule look: Duel.act_rules)
     condition, can_pay, target = eff.condition, eff.can_pay, eff.target
     if condition is None and can_pay is None and target is None:
         return True
@@ -197,6 +177,40 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
     if target is not None and not target.possible(d, probe):
         return False
     return True
+
+
+# The continuous rules that can forbid an activation (rule_barred). A duel in which no card has
+# one of them (Duel.act_rules False, set by api.index_scripts) does not look for them.
+ACTIVATION_RULES = frozenset({"no_trap_activation", "hand_toll", "no_spell_activation",
+                              "cannot_activate", "prohibited", "no_spell_trap", "no_draw",
+                              "no_tribute"})
+
+
+def rule_barred(d, c: int, eff, data, loc: int, p: int) -> bool:
+    """Does a continuous rule forbid player p to activate effect `eff` of card c (`data`, now
+    at `loc`: HAND for a Graveyard card used as the hand) now? Part of can_activate."""
+    si = d.static_index
+    if eff.kind == ACTIVATE:
+        if data.is_trap and "no_trap_activation" in si and \
+                d.has_static("no_trap_activation", p):
+            return True
+        if data.is_spell and "no_spell_activation" in si and \
+                d.has_static("no_spell_activation", p):
+            return True         # (Spell Canceller)
+        if "cannot_activate" in si and d.has_static("cannot_activate", c):
+            return True     # (this card may not be activated: Xing Zhen Hu's Set cards)
+    if loc == HAND and "hand_toll" in si and d.lp[p] < hand_toll(d, p):
+        return True         # a card or an effect activated from the hand (Chain Energy)
+    if "prohibited" in si and d.has_static("prohibited", c):
+        return True         # (a declared name: prohibited(), inlined)
+    if "no_spell_trap" in si and not data.is_monster and spell_trap_locked(d, p):
+        return True         # (Cold Wave: no Spell/Trap Card nor its effects)
+    if "no_draw" in si and draw_blocked(d, eff, p):
+        return True         # it would make a player draw who may not (Protector of the Sanctuary)
+    if "no_tribute" in si and d.has_static("no_tribute") and \
+            (tributes_in(eff.cost) or tributes_in(eff.operation)):
+        return True         # (it would Tribute: Mask of Restrict)
+    return False
 
 
 def hand_toll(d, p: int) -> int:
