@@ -141,7 +141,11 @@ class Target:
         least = self.least
         if self.constraint is None and least <= 0:
             return True
-        legal = d.targetable(self.candidates(d, link), link)
+        cands = self.candidates(d, link)
+        if self.constraint is None and not d.battle_destroyed and type(cands) is list and \
+                ("untargetable" not in d.static_index or not d.active_statics("untargetable")):
+            return len(cands) >= least      # (targetable would keep them all)
+        legal = d.targetable(cands, link)
         if self.constraint is None:
             n = 0
             for _ in legal:

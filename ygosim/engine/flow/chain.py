@@ -371,7 +371,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
-        for c in d.monsters(p):
+        for c in d.mons[p]:         # (d.monsters(p), without the call)
             for ei, eff, where, _ in table[c]:
                 if kind is not None and eff.kind != kind:
                     continue

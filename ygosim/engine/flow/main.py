@@ -161,7 +161,7 @@ def idle_options(d) -> list[Option]:
     locks = None            # continuous effects that forbid position changes (looked up once)
     turn_in, pos_turn = d.turn_in, d.pos_turn
     attacked = d.attacked
-    for c in d.monsters(p):
+    for c in d.mons[p]:
         if pos_turn[c] == t or attacked[c] == t or \
                 (turn_in[c] == t and not (d.summoners and summoned_by_opponent_ok(d, c))):
             continue    # (a monster that declared an attack this turn, even one turned
@@ -180,7 +180,7 @@ def idle_options(d) -> list[Option]:
                     not (d.cflags and d.card_flag(c, "no_position_change")):
                 opts.append(CHANGE_OPTS[c])
     if d.proc_cards:
-        opts.extend(special_proc_options(d, p))
+        opts.extend(special_proc_options(d, p, locked))
     hook = d.options.get("extra_summons")
     if hook:
         opts.extend(hook(d, p))

@@ -515,13 +515,13 @@ def special_proc_ok(d, c, p) -> bool:
     return True
 
 
-def special_proc_options(d, p) -> list[Option]:
+def special_proc_options(d, p, locked: bool | None = None) -> list[Option]:
     """`special NAME` options of player p (one per card name). The checks of special_proc_ok
-    that do not depend on the card (p may Summon at all) are made once, and the other
-    player's cards are passed over before calling it."""
+    that do not depend on the card (p may Summon at all: `locked` is summon_locked(d, p) when
+    the caller knows it) are made once, and the other player's cards are passed over before
+    calling it."""
     out, seen = [], set()
     loc, data_ = d.loc, d.data
-    locked = None
     for c in d.proc_cards:
         data = data_[c]
         sp = data.script.extra.get("special")
@@ -535,8 +535,8 @@ def special_proc_options(d, p) -> list[Option]:
             continue
         if locked is None:
             locked = summon_locked(d, p)
-            if locked:
-                return out      # (no Summon for p: special_proc_ok refuses every card)
+        if locked:
+            return out          # (no Summon for p: special_proc_ok refuses every card)
         if special_proc_ok(d, c, p):
             seen.add(name)
             out.append(special_option(c))
