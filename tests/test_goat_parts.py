@@ -4,6 +4,7 @@ cease to exist (with their events), rules no card of the pool uses yet (extra at
 direct attack), counters and card-links in clones."""
 from ygosim.engine import const as K
 from ygosim.engine.effects import continuous
+from ygosim.engine.flow.chain import ACTIVATION_RULES
 from ygosim.engine.observe import log_view
 
 from engine_util import card_named as _card, scenario_duel as _duel
@@ -55,6 +56,7 @@ def _with_rule(d, key, apply):
     """Give the duel a continuous rule from card 0 (a test of the rule alone)."""
     src = next(c for c in d.monsters(0) if d.data[c].name == "Celtic Guardian")
     d.static_index = dict(d.static_index, **{key: ((src, continuous(key, apply)),)})
+    d.act_rules = d.act_rules or key in ACTIVATION_RULES   # (as index_scripts would set it)
 
 
 def test_extra_attacks_and_no_direct_attack():

@@ -50,34 +50,19 @@ def monsters(who=ANY, faceup=None, where=None, filter=None):
         return out
 
     def enough(d, link, n):
+        out = []
         for p in _players(link, who):
-            n = _count_down(d, d.monsters(p), faceup, filter, n)
-            if n <= 0:
+            if len(_keep(d, d.monsters(p), faceup, filter, out, n)) >= n:
                 return True
-        return False
+        return n <= 0
     sel.enough = enough
     return sel
 
 
-def _count_down(d, cards, faceup, filter, n) -> int:
-    """n less the cards (ids, -1 = empty zone) that _keep would keep, stopping once it is 0
-    (`exists` asks whether there are n, not for the list)."""
-    for c in cards:
-        if c < 0:
-            continue
-        if faceup is not None and d.faceup(c) != faceup:
-            continue
-        if filter is not None and not filter(d, c):
-            continue
-        n -= 1
-        if n <= 0:
-            return 0
-    return n
-
-
-def _keep(d, cards, faceup, filter, out) -> list:
+def _keep(d, cards, faceup, filter, out, stop=None) -> list:
     """Append to `out` the cards (ids, -1 = empty zone) that are face-up/face-down as asked and
-    pass `filter`."""
+    pass `filter`; with `stop`, only until `out` holds that many (`exists` asks whether there
+    are n, not for the list)."""
     for c in cards:
         if c < 0:
             continue
@@ -86,6 +71,8 @@ def _keep(d, cards, faceup, filter, out) -> list:
         if filter is not None and not filter(d, c):
             continue
         out.append(c)
+        if stop is not None and len(out) >= stop:
+            break
     return out
 
 
@@ -99,12 +86,12 @@ def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
         return out
 
     def enough(d, link, n):
+        out = []
         for p in _players(link, who):
             zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
-            n = _count_down(d, zones, faceup, filter, n)
-            if n <= 0:
+            if len(_keep(d, zones, faceup, filter, out, n)) >= n:
                 return True
-        return False
+        return n <= 0
     sel.enough = enough
     return sel
 
@@ -136,15 +123,16 @@ def pile(where, who=YOU, filter=None):
     def enough(d, link, n):
         if gy and "gy_lock" in d.static_index:
             return len(sel(d, link)) >= n       # (what a Graveyard lock leaves: as sel)
+        out = []
         for p in _players(link, who):
             cards = getattr(d, name)[p]
             if filter is None:
-                n -= len(cards)
+                out.extend(cards)
             else:
-                n = _count_down(d, cards, None, filter, n)
-            if n <= 0:
+                _keep(d, cards, None, filter, out, n)
+            if len(out) >= n:
                 return True
-        return False
+        return n <= 0
     sel.enough = enough
     return sel
 
