@@ -2,8 +2,7 @@
 
     pip install -e '.[rl,train]'            # numpy, gymnasium, pettingzoo; torch
     python examples/train_per_action_ppo.py [--rules v10] [--minutes 8] [--eval 200]
-    python examples/train_per_action_ppo.py --rules goat --deck goat-control \\
-        --opponent-deck goat-control
+    python examples/train_per_action_ppo.py --rules goat   # goat-control vs chaos-turbo
 
 The policy scores each legal answer: one row of the observation's "actions" per answer, with
 embeddings of its card and its target (a card id is an index into an embedding table, never a
@@ -35,6 +34,7 @@ import torch.nn.functional as F
 from ygosim.analysis.stats import wilson
 from ygosim.envs import DuelEnv
 from ygosim.envs import encoding as E
+from ygosim.formats.deck import default_decks
 
 C = {n: i for i, n in enumerate(E.CARD_FEATURES)}
 A = {n: i for i, n in enumerate(E.ACTION_FEATURES)}
@@ -269,8 +269,10 @@ def evaluate(args, act, opponent, games: int) -> dict:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rules", default="v10")
-    p.add_argument("--deck", default="yugi")
-    p.add_argument("--opponent-deck", default="kaiba")
+    p.add_argument("--deck", default=None,
+                   help="the policy's deck (default: yugi; goat-control under --rules goat)")
+    p.add_argument("--opponent-deck", default=None,
+                   help="the opponent's deck (default: kaiba; chaos-turbo under --rules goat)")
     p.add_argument("--minutes", type=float, default=8.0,
                    help="training time: CPU minutes of this process (on a loaded machine the "
                         "wall clock runs longer); 0: only the baselines are evaluated")
@@ -297,13 +299,26 @@ def main() -> None:
     p.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,
                    help="also evaluate random answers and the first option")
     p.add_argument("--save", default=None, help="write the trained weights here")
+    p.add_argument("--load", default=None,
+                   help="evaluate these weights (written by --save) instead of training")
+    p.add_argument("--against", default="random,first option,heuristic",
+                   help="the opponents to evaluate against, separated by commas (random, "
+                        "first option, heuristic)")
     p.add_argument("--json", default=None, help="write the figures here as JSON")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args()
+    defaults = default_decks(args.rules)
+    args.deck = args.deck or defaults[0]
+    args.opponent_deck = args.opponent_deck or defaults[1]
     torch.set_num_threads(args.threads)
-    model, stats = train(args)
-    if not args.quiet:
-        print(f"trained {stats['cpu_seconds']} CPU-s, {stats['steps']} steps", flush=True)
+    if args.load:
+        model = PerActionPolicy(len(make_env(args, "random").encoder.vocab) + 3)
+        model.load_state_dict(torch.load(args.load))
+        stats = {"loaded": args.load}
+    else:
+        model, stats = train(args)
+        if not args.quiet:
+            print(f"trained {stats['cpu_seconds']} CPU-s, {stats['steps']} steps", flush=True)
     if args.save:
         torch.save(model.state_dict(), args.save)
     model.eval()
@@ -316,10 +331,14 @@ def main() -> None:
 
     def random_answers(obs) -> int:
         return int(rng.choice(np.flatnonzero(obs["action_mask"])))
-    players = {"trained": policy} if args.minutes > 0 else {}
+    players = {"trained": policy} if args.minutes > 0 or args.load else {}
     if args.baselines:
         players.update({"random answers": random_answers, "first option": first_option})
     opponents = {"random": "random", "first option": first_option, "heuristic": "heuristic"}
+    against = [a.strip() for a in args.against.split(",")]
+    if set(against) - set(opponents):
+        p.error(f"--against: {args.against!r}: opponents are " + ", ".join(opponents))
+    opponents = {k: v for k, v in opponents.items() if k in against}
     n_heur = args.eval if args.eval_heuristic is None else args.eval_heuristic
     table: dict = {}
     t0 = time.time()
@@ -334,8 +353,9 @@ def main() -> None:
     stats["eval_wall_seconds"] = round(time.time() - t0, 1)
     out = {"rules": args.rules, "deck": args.deck, "opponent_deck": args.opponent_deck,
            "training": stats, "win_rates": table, "confidence": 0.95, "interval": "wilson"}
-    print(f"trained {stats['wall_seconds']} s wall ({stats['cpu_seconds']} s CPU), "
-          f"{stats['steps']} steps, {stats['episodes']} episodes")
+    if "steps" in stats:
+        print(f"trained {stats['wall_seconds']} s wall ({stats['cpu_seconds']} s CPU), "
+              f"{stats['steps']} steps, {stats['episodes']} episodes")
     print(f"win rate [95% Wilson interval], {args.deck} vs {args.opponent_deck}, "
           f"rules {args.rules}, seats drawn at random:")
     for who, row in table.items():

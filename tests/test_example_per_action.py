@@ -41,10 +41,9 @@ def test_the_policy_scores_only_legal_answers():
 
 def test_the_example_trains_and_reports(tmp_path):
     out = tmp_path / "figures.json"
-    r = subprocess.run([sys.executable, str(EXAMPLE), "--minutes", "0.05", "--eval", "2",
-                        "--eval-heuristic", "1", "--envs", "2", "--rollout", "16", "--quiet",
-                        "--json", str(out)], capture_output=True, text=True, timeout=600,
-                       cwd=ROOT, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    weights = tmp_path / "policy.pt"
+    r = _run("--minutes", "0.05", "--eval", "2", "--eval-heuristic", "1", "--envs", "2",
+             "--rollout", "16", "--quiet", "--json", str(out), "--save", str(weights))
     assert r.returncode == 0, r.stderr
     figures = json.loads(out.read_text())
     assert figures["training"]["steps"] > 0
@@ -56,3 +55,20 @@ def test_the_example_trains_and_reports(tmp_path):
             assert cell["low"] <= cell["rate"] <= cell["high"]
             assert cell["wins"] + cell["losses"] + cell["draws"] == cell["games"]
     assert "vs heuristic" in r.stdout
+
+    # the saved weights evaluated again, under Goat (its decks by default), against one opponent
+    goat = tmp_path / "goat.json"
+    r = _run("--load", str(weights), "--rules", "goat", "--against", "random", "--eval", "1",
+             "--no-baselines", "--quiet", "--json", str(goat))
+    assert r.returncode == 0, r.stderr
+    figures = json.loads(goat.read_text())
+    assert (figures["deck"], figures["opponent_deck"]) == ("goat-control", "chaos-turbo")
+    assert list(figures["win_rates"]) == ["trained"]
+    assert list(figures["win_rates"]["trained"]) == ["random"]
+    assert _run("--load", str(weights), "--against", "nobody").returncode == 2
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, str(EXAMPLE), *args], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})

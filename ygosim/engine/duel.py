@@ -382,19 +382,31 @@ class Duel:
         v = data.def_ if which else data.atk
         if self.loc[c] != MZONE or self.pos[c] & FACEDOWN:
             return v
+        return self.stats(c)[which]
+
+    def stats(self, c: int, statics=None) -> tuple[int, int]:
+        """Card c's (ATK, DEF) now, in one pass over the continuous effects that change them.
+        `statics`: active_statics("stat"), when the caller asks about many cards at one moment
+        (an observation of the field) and looked them up once."""
+        data = self.data[c]
+        a, b = data.atk, data.def_
+        if self.loc[c] != MZONE or self.pos[c] & FACEDOWN:
+            return a, b
         sign = -1 if self.pflags and self.player_flag(self.tp, "reverse_stats") else 1
         if "stat" in self.static_index:
-            for src, eff in self.active_statics("stat"):
+            for src, eff in self.active_statics("stat") if statics is None else statics:
                 delta = eff.apply(self, src, c)
                 if delta and not ("unaffected" in self.static_index and self.unaffected(c, src)):
                     # (not a Field or Equip Spell's boost on Horus LV6: unaffected by it)
-                    v += sign * delta[which]
+                    a += sign * delta[0]
+                    b += sign * delta[1]
         if self.mods:
             mid = self.mid[c]
             for m in self.mods:
                 if m[0] == c and m[1] == mid:
-                    v += sign * m[2 + which]
-        return v if v > 0 else 0
+                    a += sign * m[2]
+                    b += sign * m[3]
+        return (a if a > 0 else 0), (b if b > 0 else 0)
 
     def active_statics(self, key: str):
         """(source card, effect) for every continuous effect of rule `key` now applying."""
@@ -435,12 +447,14 @@ class Duel:
         return by >= 0 and by != c and "unaffected" in self.static_index and \
             self.has_static("unaffected", c, by)
 
-    def rule_on(self, key: str, c: int) -> bool:
+    def rule_on(self, key: str, c: int, statics=None) -> bool:
         """Does a continuous rule `key` (apply(duel, source, monster)) apply to monster c,
-        leaving out the sources c is unaffected by (Swords of Revealing Light on Horus LV6)?"""
+        leaving out the sources c is unaffected by (Swords of Revealing Light on Horus LV6)?
+        `statics`: active_statics(key), looked up once by a caller asking about many cards."""
         if key not in self.static_index:
             return False
-        statics = self.active_statics(key)
+        if statics is None:
+            statics = self.active_statics(key)
         if "unaffected" in self.static_index:
             statics = [(src, eff) for src, eff in statics if not self.unaffected(c, src)]
         return self.applies(statics, c)

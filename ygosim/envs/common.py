@@ -2,8 +2,14 @@
 actions, rewards, text rendering."""
 from __future__ import annotations
 
+import operator
+
+import numpy as np
+
 from ..engine.observe import observe
 from ..cards.errors import YgosimError
+from .encoding import History, option_index, pages
+from .incremental import SeatEncoder
 
 SETUP_KEYS = ("deck", "opponent_deck", "rules", "seat")
 
@@ -92,14 +98,16 @@ def make_opponent(ref, seed: int):
 class Seats:
     """What the environments keep of a duel beside it: the History of the log of each seat
     that is observed, and the page of the pending decision shown (docs/envs.md: decisions with
-    more answers than max_actions). Observations are Encoder.encode_duel's (the same arrays as
-    Encoder.encode(observe(duel, seat)), faster)."""
+    more answers than max_actions). Observations are made by a SeatEncoder per seat
+    (ygosim.envs.incremental: the same arrays as Encoder.encode(observe(duel, seat)), each
+    made from the parts of the seat's last one that did not change)."""
 
     def __init__(self, encoder, duel):
         self.encoder = encoder
         self.duel = duel
         self.page = 0
         self.history: dict = {}
+        self.seat_encoders: dict = {}
 
     def seen(self) -> None:
         """After a decision was applied: back to the first page."""
@@ -108,21 +116,19 @@ class Seats:
     def observe(self, seat: int) -> dict:
         """The arrays of `seat`'s observation now. Its history reads the log lines written
         since it last observed, stamped with the turn and phase of now."""
-        from .encoding import History
         d = self.duel
         h = self.history.get(seat)
         if h is None:
             h = self.history[seat] = History(self.encoder, seat)
+            self.seat_encoders[seat] = SeatEncoder(self.encoder, seat)
         h.update(d)
         mine = d.pending is not None and d.pending.player == seat
-        return self.encoder.encode_duel(d, seat, h.rows(), self.page if mine else 0)
+        return self.seat_encoders[seat].encode(d, h, self.page if mine else 0)
 
     def mask(self, seat: int):
-        import numpy as np
         d = self.duel
         m = np.zeros(self.encoder.max_actions, np.int8)
         if d.winner is None and d.pending is not None and d.pending.player == seat:
-            from .encoding import pages
             n = len(d.pending.options)
             per = self.encoder.max_actions
             if pages(n, per) == 1:
@@ -136,8 +142,6 @@ class Seats:
     def act(self, action) -> tuple[str, bool]:
         """Apply `action` of the current page: ("", True) an answer was applied, ("", False)
         the next page is shown, (why, False) refused (nothing changed)."""
-        from .encoding import option_index, pages
-        import operator
         d = self.duel
         try:
             i = operator.index(action)      # ints, numpy integers and 0-d integer arrays

@@ -31,11 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine import const as K
 from ..engine.decision import KINDS
-from ..engine.observe import PUBLIC_ARGS as _PUBLIC_ARGS, STEP_TITLES
-from ..engine.text import zone_name as _zone_label
-from ..engine.visibility import hidden_from
+from ..engine.observe import STEP_TITLES, log_view
 
 # (name, scale, low, high) of each column: the value is the raw number / scale; bounds after
 # scaling. Categorical columns (indexes into the word lists below, card ids) have scale 1.
@@ -118,8 +115,6 @@ _G = {n: i for i, n in enumerate(GLOBAL_FEATURES)}
 _K = {n: i for i, n in enumerate(CHAIN_FEATURES)}
 _PAGE_VERB = VERBS.index("page") + 1
 _L = {name: i + 1 for i, name in enumerate(LOCATIONS)}
-_M_LABELS = ("m1", "m2", "m3", "m4", "m5")
-_S_LABELS = ("s1", "s2", "s3", "s4", "s5")
 
 
 def _index(seq, value) -> int:
@@ -146,6 +141,16 @@ def pages(n_options: int, max_actions: int) -> int:
     if n_options <= max_actions:
         return 1
     return -(-n_options // (max_actions - 1))
+
+
+def answer_mask(n_shown: int, n_pages: int, max_actions: int) -> np.ndarray:
+    """The action mask of a page showing n_shown answers (and, when the decision takes
+    several pages, the next-page action: always the last action)."""
+    mask = np.zeros(max_actions, np.int8)
+    mask[:n_shown] = 1
+    if n_pages > 1:
+        mask[max_actions - 1] = 1
+    return mask
 
 
 def option_index(n_options: int, max_actions: int, page: int, action: int):
@@ -181,7 +186,7 @@ class Encoder:
         self.codes = np.array([0, 0, 0] + [self.facts[n][1] for n in self.vocab], np.int64)
         self._db = db
         self.line_cache: dict = {}     # History: a log line's parts, by its text
-        self._blocks: dict = {}        # encode_duel: rows of hands and piles, by their cards
+        self.row_cache: dict = {}      # incremental.SeatEncoder: scaled rows, by their values
         self._hidden_hand = None
         self._scale = {k: _scales(v) for k, v in FEATURES.items()}
         self._low = {k: np.array([c[2] for c in v], np.float32) for k, v in FEATURES.items()}
@@ -408,10 +413,9 @@ class Encoder:
             if o["effect"] is not None:
                 a[_A["effect"]] = o["effect"] + 1
             a[_A["arg"]] = self._arg(o["arg"])
-        acts, page, n_pages = self._answers(opts, kind, page, fill)
+        acts, page, n_pages, n_shown = self._answers(opts, kind, page, fill)
         actions = self._array("actions", acts, self.max_actions)
-        mask = np.zeros(self.max_actions, np.int8)
-        mask[:len(acts)] = 1
+        mask = answer_mask(n_shown, n_pages, self.max_actions)
 
         g = [0] * len(GLOBAL_FEATURES)
         lp = obs["lp"]
@@ -447,13 +451,14 @@ class Encoder:
                 "actions": actions, "action_mask": mask}
 
     def _answers(self, opts, kind: int, page: int, fill) -> tuple:
-        """(rows, page, pages) of the answers `opts` shown on `page` (and the next-page row
-        when there are several pages); fill(row, option) writes an answer's own columns."""
+        """(rows, page, pages, answers shown) of the answers `opts` shown on `page` (and the
+        next-page row, the last, when there are several pages); fill(row, option) writes an
+        answer's own columns."""
         n_pages = pages(len(opts), self.max_actions) if opts else 0
         page = page % n_pages if n_pages else 0
         acts: list = []
         if not opts:
-            return acts, page, n_pages
+            return acts, page, n_pages, 0
         width = len(ACTION_FEATURES)
         per = self.max_actions - 1
         first = 0 if n_pages == 1 else page * per
@@ -464,294 +469,23 @@ class Encoder:
             a[_A["option"]] = first + j
             fill(a, o)
             acts.append(a)
-        if n_pages > 1:
+        if n_pages > 1:             # the next-page action is the last one, on every page
+            acts += [(0,) * width] * (per - len(shown))
             a = [0] * width
             a[_A["kind"]], a[_A["verb"]] = kind, _PAGE_VERB
             a[_A["arg"]] = (page + 1) % n_pages + 1      # the page it shows (1-based)
             acts.append(a)
-        return acts, page, n_pages
+        return acts, page, n_pages, len(shown)
 
     # ------------------------------------------------------------------------ fast path
     def encode_duel(self, d, me: int, history=None, page: int = 0) -> dict:
         """The arrays `encode(observe(d, me, words=False), history, page)` gives, read from the
-        duel directly (the environments' path: about twice as fast). It reads only what
-        `observe` shows `me` (hidden_from decides, as there); tests/test_envs.py checks that
-        both paths give the same arrays at many positions of random duels."""
-        opp = 1 - me
-        limit = self.max_cards
-        facts = self.card_facts
-        data, loc, pos, ctrl, owner = d.data, d.loc, d.pos, d.ctrl, d.owner
-        turn = d.turn
-        L = _L
-        cards = np.zeros((limit, len(CARD_FEATURES)), np.float32)
-        at = 0                     # rows filled
-        where: dict = {}           # (place, player) -> first row of that block
-        block = self._block
-
-        # the player's hand (rows that change only when the hand does: cached)
-        hand = d.hand[me]
-        where["hand", me] = at
-        at = block(cards, at, data, ("hand", id(data), me, tuple(hand)),
-                   lambda: self._hand_rows(data, owner, hand, me))
-        # both fields
-        field_rows: dict = {}
-        equips = []
-        table = []
-        counters = d.counters
-        for p in (me, opp):
-            mine = 1 if p == me else 2
-            zones = [(c, L["monster"], i + 1, _M_LABELS[i]) for i, c in enumerate(d.mzone[p])
-                     if c >= 0]
-            emz = [c for c in d.emz if c >= 0 and ctrl[c] == p]
-            zones += [(c, L["emz"], i + 1, "emz") for i, c in enumerate(emz)]
-            szone = d.szone[p]
-            zones += [(c, L["spell"], i + 1, _S_LABELS[i]) for i, c in enumerate(szone[:5])
-                      if c >= 0]
-            if szone[5] >= 0:
-                zones.append((szone[5], L["field"], 1, "fz"))
-            for c, location, slot, label in zones:
-                if at + len(table) >= limit:
-                    break
-                down = pos[c] & K.FACEDOWN
-                faceup = 2 if down else 1
-                is_m = loc[c] == K.MZONE
-                position = (3 if down else (2 if pos[c] & K.DEFENSE else 1)) if is_m else 0
-                own = 1 if owner[c] == me else 2
-                this_turn = 1 if d.turn_in[c] == turn else 0
-                attacked = 1 if is_m and d.attacked[c] == turn else 0
-                if down and ctrl[c] != me and owner[c] != me:      # hidden_from(d, c, me)
-                    kind = 1 if is_m else (5 if d.seq[c] == K.FIELD_ZONE else 4)
-                    table.append((HIDDEN, mine, own, location, slot, faceup, 0, position, kind)
-                                 + (0,) * 13 + (this_turn, attacked))
-                else:
-                    f = facts(data[c].name)
-                    if is_m and not down:
-                        atk, def_ = d.atk(c), d.def_(c)
-                    else:
-                        atk, def_ = f[8], f[9]
-                    n_counters = 0
-                    if counters:
-                        n_counters = sum(n for (y, _), n in counters.items() if y == c)
-                    negated = cannot = 0
-                    if not down:
-                        negated = 1 if d.is_negated(c) else 0
-                        if is_m and (d.rule_on("cannot_attack", c)
-                                     or (d.cflags and d.card_flag(c, "no_attack"))):
-                            cannot = 1
-                    table.append((f[0], mine, own, location, slot, faceup, 1 if down else 0,
-                                  position) + f[2:8] + (atk, def_, atk - f[8], def_ - f[9], 0,
-                                                        n_counters, negated, cannot, this_turn,
-                                                        attacked))
-                    if not is_m:
-                        eq = d.equip[c]
-                        if eq is not None and loc[eq[0]] == K.MZONE:
-                            t = eq[0]
-                            equips.append((len(table) - 1, ctrl[t], _zone_label(d, t)))
-                field_rows.setdefault((p, label), at + len(table) - 1)
-        if table:
-            for r, who, zone in equips:
-                t = field_rows.get((who, zone))
-                if t is not None:
-                    row = list(table[r])
-                    row[_C["equipped_to"]] = t + 1
-                    table[r] = tuple(row)
-            cards[at:at + len(table)] = np.array(table, np.float32) * self._scale["cards"]
-            at += len(table)
-        # the opponent's hand: hidden rows
-        n = min(len(d.hand[opp]), limit - at)
-        if n > 0:
-            cards[at:at + n] = self._hidden_hand[:n]
-            at += n
-        # Graveyards, banished piles, the player's Extra Deck
-        for place, piles in (("gy", d.gy), ("banished", d.banished)):
-            for p in (me, opp):
-                where[place, p] = at
-                pile = piles[p]
-                key = (place, id(data), me, p, tuple(pile))
-                if place == "banished" and pile:
-                    key += (tuple([bool(pos[c] & K.FACEDOWN) and owner[c] != me
-                                   for c in pile]),)
-                at = block(cards, at, data, key,
-                           lambda: self._pile_rows(data, pos, owner, pile, place, p == me, me))
-        where["extra", me] = at
-        extra = d.extra[me]
-        at = block(cards, at, data, ("extra", id(data), me, tuple(extra)),
-                   lambda: self._pile_rows(data, pos, owner, extra, "extra", True, me))
-        first_extra: dict = {}
-        for i, c in enumerate(extra):
-            first_extra.setdefault(data[c].name, i)
-
-        def row_of(c) -> int:
-            lc = loc[c]
-            if lc & K.FIELD:
-                r = field_rows.get((ctrl[c], _zone_label(d, c)))
-                return 0 if r is None else r + 1
-            if lc == K.HAND:
-                if owner[c] != me:
-                    return 0
-                r = where["hand", me] + d.hand[me].index(c)
-            elif lc == K.GY:
-                r = where["gy", owner[c]] + d.gy[owner[c]].index(c)
-            elif lc == K.BANISHED:
-                r = where["banished", owner[c]] + d.banished[owner[c]].index(c)
-            elif lc == K.EXTRA and not (owner[c] != me and pos[c] & K.FACEDOWN):
-                i = first_extra.get(data[c].name)
-                if i is None:
-                    return 0
-                r = where["extra", me] + i
-            else:
-                return 0
-            return r + 1 if r < at else 0
-
-        # the chain
-        links = []
-        for lid in d.chain[:self.max_chain]:
-            link = d.links[lid]
-            c = link["card"]
-            n = sum(1 for t, mid in link["targets"] if d.mid[t] == mid)
-            links.append((facts(data[c].name)[0], 1 if link["player"] == me else 2, row_of(c), n))
-        chain = self._array("chain", links, self.max_chain)
-
-        # the legal answers (of this page)
-        dec = d.pending
-        opts = dec.options if dec is not None and dec.player == me else None
-        kind = _index(KINDS, dec.kind) if opts else 0
-        n_opts = len(opts) if opts else 0
-
-        memo: dict = {}
-
-        def fill(a, o) -> None:
-            v = o.verb
-            a[_A["verb"]] = _index(VERBS, v)
-            cs = o.cards
-            a[_A["n_cards"]] = len(cs)
-            if cs:
-                self._duel_card_cols(a, d, cs[0], me, row_of, "", memo)
-            arg = o.arg
-            if v == "attack":
-                target = arg if isinstance(arg, int) and arg >= 0 else None
-            else:
-                target = cs[1] if len(cs) > 1 else None
-            if target is not None:
-                self._duel_card_cols(a, d, target, me, row_of, "target_", memo)
-            if v == "attack" and target is None:
-                a[_A["direct"]] = 1
-            if v == "activate":
-                ei = arg[1] if isinstance(arg, tuple) and len(arg) > 1 else arg
-                if isinstance(ei, int):
-                    a[_A["effect"]] = ei + 1
-            elif v in _PUBLIC_ARGS:
-                a[_A["arg"]] = self._arg(arg if isinstance(arg, (int, str)) else str(arg))
-        acts, page, n_pages = self._answers(opts, kind, page, fill)
-        actions = self._array("actions", acts, self.max_actions)
-        mask = np.zeros(self.max_actions, np.int8)
-        mask[:len(acts)] = 1
-
-        g = [0] * len(GLOBAL_FEATURES)
-        g[_G["my_lp"]], g[_G["opp_lp"]] = d.lp[me], d.lp[opp]
-        g[_G["turn"]] = turn
-        g[_G["my_turn"]] = 1 if d.tp == me else 0
-        g[_G["phase"]] = d.phase + 1 if 0 <= d.phase < len(PHASES) else 0
-        if d.phase == K.BATTLE:
-            g[_G["step"]] = _index(STEPS, STEP_TITLES.get(d.step, ""))
-        for who, p in (("my", me), ("opp", opp)):
-            g[_G[f"{who}_hand"]] = len(d.hand[p])
-            g[_G[f"{who}_deck"]] = len(d.deck[p])
-            g[_G[f"{who}_gy"]] = len(d.gy[p])
-            g[_G[f"{who}_banished"]] = len(d.banished[p])
-            g[_G[f"{who}_extra"]] = len(d.extra[p])
-            g[_G[f"{who}_monsters"]] = (sum(1 for c in d.mzone[p] if c >= 0)
-                                        + sum(1 for c in d.emz if c >= 0 and ctrl[c] == p))
-            g[_G[f"{who}_spells"]] = sum(1 for c in d.szone[p] if c >= 0)
-        g[_G["chain"]] = len(d.chain)
-        g[_G["decision"]] = kind
-        g[_G["n_actions"]] = n_opts
-        g[_G["page"]], g[_G["pages"]] = page, n_pages
-        g[_G["seat"]] = me
-        if d.attack is not None and d.phase == K.BATTLE and loc[d.attack[0]] == K.MZONE:
-            g[_G["attack"]] = 1
-            g[_G["attacker_row"]] = row_of(d.attack[0])
-            if d.attack[1] >= 0 and loc[d.attack[1]] & K.FIELD:
-                g[_G["attack_target_row"]] = row_of(d.attack[1])
-        hist = history if history else []
-        return {"global": self._array("global", g, None), "cards": cards, "chain": chain,
-                "history": self._array("history", hist[:self.max_history], self.max_history),
-                "actions": actions, "action_mask": mask}
-
-    def _block(self, cards, at: int, data, key, make) -> int:
-        """Copy the scaled rows of a block (a hand, a pile), cached by what they depend on
-        (the duel's card list `data`, which the entry holds so that its id stays its own; the
-        card ids of the block; whose view), into `cards` from row `at`; the next free row.
-        (A duel's card list only grows, at set-up: an id keeps its card.)"""
-        got = self._blocks.get(key)
-        if got is not None and got[1] is data:
-            rows = got[0]
-        else:
-            if len(self._blocks) > 20000:
-                self._blocks.clear()
-            table = make()
-            rows = (np.array(table, np.float32).reshape(-1, len(CARD_FEATURES))
-                    * self._scale["cards"])
-            self._blocks[key] = (rows, data)
-        n = min(len(rows), len(cards) - at)
-        if n > 0:
-            cards[at:at + n] = rows[:n]
-        return at + max(n, 0)
-
-    def _hand_rows(self, data, owner, hand, me) -> list:
-        out = []
-        for i, c in enumerate(hand):
-            if owner[c] != me:                  # hidden_from: another's card in the hand
-                out.append((HIDDEN, 1, 1, _L["hand"], i + 1) + (0,) * 19)
-            else:
-                f = self.card_facts(data[c].name)
-                out.append((f[0], 1, 1, _L["hand"], i + 1, 0, 0, 0) + f[2:] + (0,) * 8)
-        return out
-
-    def _pile_rows(self, data, pos, owner, pile, place, mine_pile, me) -> list:
-        mine = 1 if mine_pile else 2
-        location = _L[place]
-        out = []
-        for i, c in enumerate(pile):
-            if place == "banished" and pos[c] & K.FACEDOWN and owner[c] != me:
-                out.append((HIDDEN, mine, mine, location, i + 1, 2) + (0,) * 18)
-            else:
-                f = self.card_facts(data[c].name)
-                out.append((f[0], mine, mine, location, i + 1, 1, 0, 0) + f[2:] + (0,) * 8)
-        return out
-
-    def _duel_card_cols(self, a, d, c, me, row_of, prefix: str, memo: dict) -> None:
-        """An option's card (prefix "") or its target ("target_") as `me` may know it; `memo`
-        keeps each card's columns for the other options of the decision."""
-        got = memo.get(c)
-        if got is None:
-            lc = d.loc[c]
-            card = atk = def_ = 0
-            if hidden_from(d, c, me):
-                card = HIDDEN
-            else:
-                x = d.data[c]
-                card = self.card_facts(x.name)[0]
-                if x.is_monster:
-                    if lc == K.MZONE and not d.pos[c] & K.FACEDOWN:
-                        atk, def_ = d.atk(c), d.def_(c)
-                    else:
-                        atk, def_ = x.atk, x.def_
-            whose = d.ctrl[c] if lc & K.FIELD else d.owner[c]
-            faceup = (2 if d.pos[c] & K.FACEDOWN else 1) if lc & K.FIELD else 0
-            got = memo[c] = (card, atk, def_, row_of(c), 1 if whose == me else 2, faceup,
-                             _location_of({"zone": _zone_label(d, c)}))
-        card, atk, def_, row, mine, faceup, location = got
-        a[_A[prefix + "card"]] = card
-        if atk or def_:
-            a[_A[prefix + "atk"]], a[_A[prefix + "def"]] = atk, def_
-        a[_A[prefix + "row"]] = row
-        a[_A[prefix + "mine"]] = mine
-        if prefix:
-            if faceup:
-                a[_A["target_faceup"]] = faceup
-        else:
-            a[_A["location"]] = location
+        duel directly (the environments' path, ygosim.envs.incremental: a SeatEncoder used
+        once). It reads only what `observe` shows `me` (hidden_from decides, as there);
+        tests/test_envs.py checks that both paths give the same arrays at many positions of
+        random duels."""
+        from .incremental import SeatEncoder
+        return SeatEncoder(self, me).encode(d, history, page)
 
     def _card_cols(self, a, view, me, row_of, prefix: str) -> None:
         if view.get("hidden"):
@@ -821,7 +555,6 @@ class History:
         self.lines: list = []        # (turn, phase, who, what, card, n_cards, number)
 
     def update(self, duel) -> None:
-        from ..engine.observe import log_view
         log = duel.log
         if self.read >= len(log):
             return
