@@ -315,10 +315,12 @@ def main() -> None:
         model = PerActionPolicy(len(make_env(args, "random").encoder.vocab) + 3)
         model.load_state_dict(torch.load(args.load))
         stats = {"loaded": args.load}
-    else:
+    elif args.minutes > 0:
         model, stats = train(args)
         if not args.quiet:
             print(f"trained {stats['cpu_seconds']} CPU-s, {stats['steps']} steps", flush=True)
+    else:                           # only the fixed baselines
+        model, stats = PerActionPolicy(len(make_env(args, "random").encoder.vocab) + 3), {}
     if args.save:
         torch.save(model.state_dict(), args.save)
     model.eval()
