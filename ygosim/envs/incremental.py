@@ -24,7 +24,7 @@ from ..engine.decision import KINDS
 from ..engine.observe import PUBLIC_ARGS as _PUBLIC_ARGS, STEP_TITLES
 from ..engine.text import zone_name as _zone_label
 from ..engine.visibility import hidden_from
-from .encoding import (ACTION_FEATURES, CARD_FEATURES, HIDDEN, HISTORY_FEATURES, PHASES, STEPS,
+from .columns import (ACTION_FEATURES, CARD_FEATURES, HIDDEN, HISTORY_FEATURES, PHASES, STEPS,
                        VERBS, _L, _PAGE_VERB, _index, _location_of, answer_mask, pages)
 
 _W = len(CARD_FEATURES)
