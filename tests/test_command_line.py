@@ -158,3 +158,23 @@ def test_a_command_imports_only_its_own_front_end():
         assert f"'{heavy}" not in loaded, loaded
     assert sorted(main.list_commands(None)) == sorted(
         name for name in main.list_commands(None) if main.get_command(None, name) is not None)
+
+
+def test_every_subcommand_is_there_in_a_fresh_process():
+    """A group's subcommands defined in another module (`deck odds`, in reports) are there when
+    the group is the first thing a fresh process imports, not only after other tests did."""
+    import subprocess
+    import sys
+    code = ("from ygosim.cli import main\n"
+            "for name in main.list_commands(None):\n"
+            "    cmd = main.get_command(None, name)\n"
+            "    subs = sorted(cmd.list_commands(None)) if hasattr(cmd, 'list_commands') else []\n"
+            "    print(name, *subs)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    fresh = {line.split()[0]: line.split()[1:] for line in out.splitlines()}
+    assert fresh["deck"] == ["check", "convert", "odds", "show"]
+    assert fresh["cards"] == ["coverage", "import", "search", "show"]
+    run = subprocess.run([sys.executable, "-m", "ygosim", "deck", "odds", "--help"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and "odds" in run.stdout, run.stderr

@@ -10,12 +10,13 @@ from ..cards.errors import YgosimError
 from ..cards.safetext import printable
 
 
-# the commands: name -> (module of this package, attribute). A command's module is imported
-# when the command is used (or listed by --help): `ygosim --version` and a command's own start
-# do not pay for the other front ends (the web server, the terminal table).
+# the commands: name -> (module of this package, attribute[, modules that add subcommands to
+# it]). A command's modules are imported when the command is used (or listed by --help):
+# `ygosim --version` and a command's own start do not pay for the other front ends (the web
+# server, the terminal table).
 COMMANDS = {
     "simulate": ("sim", "simulate"), "bench": ("sim", "bench"), "scenario": ("sim", "scenario"),
-    "cards": ("cards", "cards_group"), "deck": ("cards", "deck_group"),
+    "cards": ("cards", "cards_group"), "deck": ("cards", "deck_group", ("reports",)),   # (reports adds `deck odds`)
     "match": ("match", "match"), "duel": ("terminal", "duel"),
     "replay": ("terminal", "replay_cmd"), "gauntlet": ("reports", "gauntlet"),
     "bench-env": ("reports", "bench_env"), "serve": ("web", "serve"),
@@ -32,8 +33,10 @@ class _Group(click.Group):
 
     def get_command(self, ctx, name):
         if name not in self.commands and name in COMMANDS:
-            module, attr = COMMANDS[name]
+            module, attr, *also = COMMANDS[name]
             from importlib import import_module
+            for extra in also[0] if also else ():
+                import_module(f"{__name__}.{extra}")
             self.commands[name] = getattr(import_module(f"{__name__}.{module}"), attr)
         return self.commands.get(name)
 
