@@ -9,11 +9,9 @@ n=${1:-2000}
 rules=${2:-v10}
 deck=${3:-yugi}
 opp=${4:-kaiba}
-here=$(cd "$(dirname "$0")/.." && pwd)           # this checkout's ygosim, not an installed one
-py=$(python3 -c "import sys; print(sys.executable)")
+. "$(dirname "$0")/callgrind.sh"
 run() {
-    cd "$here" && PYTHONPATH="$here" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        "$py" -c "
+    instructions "
 import sys
 import numpy as np
 from ygosim.envs import DuelEnv
@@ -24,7 +22,7 @@ for _ in range(int(sys.argv[1])):
     obs, r, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs['action_mask']))))
     if term or trunc:
         obs, _ = env.reset()
-" "$1" "$rules" "$deck" "$opp" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+" "$1" "$rules" "$deck" "$opp"
 }
 base=$(run 0)
 total=$(run "$n")

@@ -11,10 +11,9 @@ n=${1:-20}
 deck_a=${2:-yugi}
 deck_b=${3:-kaiba}
 rules=${4:-v10}
-here=$(cd "$(dirname "$0")/.." && pwd)           # this checkout's ygosim, not an installed one
-py=$(python3 -c "import sys; print(sys.executable)")    # the interpreter itself, not a shim
+. "$(dirname "$0")/callgrind.sh"
 run() {
-    cd "$here" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" -c "
+    instructions "
 import sys
 from ygosim.agents.random_agent import RandomAgent
 from ygosim.engine.api import new_duel
@@ -26,7 +25,7 @@ for seed in range(int(sys.argv[1])):
     agent = RandomAgent(seed)
     while d.winner is None:
         d.apply(agent.choose(d))
-" "$1" "$deck_a" "$deck_b" "$rules" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+" "$1" "$deck_a" "$deck_b" "$rules"
 }
 base=$(run 0)
 total=$(run "$n")
