@@ -5,7 +5,7 @@ from . import const as K
 from .const import DECK, EXTRA
 from .decision import card_options
 from .duel import Duel
-from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE, monster_static
+from .effects import ACTIVATE, CONTINUOUS, TRIGGER, FLIP, RULE, indexed_static
 from .flow import push, run, normal_summon_tributes
 from .flow.chain import ACTIVATION_RULES
 from .rng import DuelRng
@@ -215,8 +215,7 @@ def _card_part(data) -> tuple:
         if eff.kind in (TRIGGER, FLIP, RULE):
             triggers.append((ei, eff))
         elif eff.kind == CONTINUOUS:
-            if data.is_monster and "pendulum" not in data.frames:
-                eff = monster_static(eff)
+            eff = indexed_static(data, eff)
             conts.append(eff)
         else:
             # (effect index, effect, where it works, is it a card activation?): a

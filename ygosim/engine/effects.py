@@ -372,11 +372,12 @@ def flip(operation, *, target=None, condition=None, cost=None, label="",
 _MONSTER_STATICS: dict = {}    # continuous effect -> its version for a monster card
 
 
-def monster_static(eff: "Effect") -> "Effect":
-    """A monster card's continuous effect works only in a Monster Zone (not while the card is
-    equipped to a monster as an Equip Card: Thousand-Eyes Restrict). One object per effect, kept:
-    the duel's indexes hold it, and a pickled duel refers to it (engine/persist.py)."""
-    if not eff.range & SZONE:
+def indexed_static(data, eff: "Effect") -> "Effect":
+    """A card's continuous effect as the duel's indexes hold it: a monster card's (not a
+    Pendulum's) works only in a Monster Zone (not while the card is equipped to a monster as
+    an Equip Card: Thousand-Eyes Restrict). One object per effect, kept: a pickled duel refers
+    to it (engine/persist.py)."""
+    if not eff.range & SZONE or not data.is_monster or "pendulum" in data.frames:
         return eff
     v = _MONSTER_STATICS.get(eff)
     if v is None:

@@ -24,7 +24,7 @@ import pickle
 import sys
 import types
 
-from .effects import monster_static
+from .effects import CONTINUOUS, indexed_static
 
 _EFFECT_FIELDS = ("operation", "cost", "condition", "can_pay", "apply", "target")
 
@@ -213,7 +213,7 @@ def _script_refs(cards) -> dict:
         refs[id(s)] = ("script", name, era)
         for i, eff in enumerate(s.effects):
             refs[id(eff)] = ("effect", name, era, i)
-            derived = monster_static(eff) if data.is_monster else eff
+            derived = indexed_static(data, eff) if eff.kind == CONTINUOUS else eff
             if derived is not eff:          # a monster's static effect as the indexes hold it
                 refs[id(derived)] = ("static", name, era, i)
             for f in _EFFECT_FIELDS:
@@ -232,7 +232,8 @@ def _script_refs(cards) -> dict:
 def _resolve(pid):
     from ..cards.db import _lookup_card
     kind, name, era = pid[:3]
-    s = _lookup_card(name, era).script
+    card = _lookup_card(name, era)
+    s = card.script
     if kind == "script":
         return s
     if kind == "extra":
@@ -241,7 +242,7 @@ def _resolve(pid):
     if kind == "effect":
         return eff
     if kind == "static":
-        return monster_static(eff)
+        return indexed_static(card, eff)
     v = getattr(eff, pid[4])
     return v[pid[5]] if pid[5] >= 0 else v
 
