@@ -422,7 +422,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
 
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
-        room = rooms.get(ws.path_params["rid"])
+        rid = ws.path_params["rid"]
+        if rid in resumes:      # a room of the store still being made again: wait for it
+            await asyncio.wait([resumes[rid]])
+        room = rooms.get(rid)
         if room is None:
             await ws.send_json({"type": "error", "error": "there is no such room (it may have "
                                                           "ended)", "fatal": True})
@@ -515,6 +518,8 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
             conn.send({"type": "error", "error": "the server failed on that message (its log "
                                                  "says why)", "ref": ref})
 
+    resumes: dict = {}      # room id -> the task that resumes it from the store (at start-up)
+
     async def resume(saved: dict) -> None:
         """A room from the store, made again as it was (in a worker thread). The room is
         there at once; a connection waits for it to be ready (it holds the room's lock)."""
@@ -555,8 +560,9 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
                                thread_name_prefix="ygosim-table"))
         if pool is not None:
             pool.warm()
-        resuming = [asyncio.create_task(resume(saved)) for saved in
-                    (await asyncio.to_thread(store.rooms) if store is not None else [])]
+        for saved in await asyncio.to_thread(store.rooms) if store is not None else []:
+            resumes[saved["id"]] = asyncio.create_task(resume(saved))
+        resuming = list(resumes.values())
         task = asyncio.create_task(sweeper())
         try:
             yield
