@@ -171,3 +171,34 @@ def test_a_server_killed_mid_duel_resumes_every_room_as_it_was(tmp_path):
     t = same_duel_uninterrupted(rep_people, "human")
     assert [x["index"] for x in rep_people.decisions] == t.duel.history
     assert R.play(rep_people).log == t.duel.log
+
+
+def test_a_room_still_being_resumed_at_start_up_is_waited_for_not_missing(tmp_path,
+                                                                          monkeypatch):
+    """Right after a restart the rooms of the store are made again in the background; a
+    request for one of them in that window waits for it (it used to answer 404 'no such
+    room' until the room's settings were loaded)."""
+    from starlette.testclient import TestClient
+
+    from ygosim.web import rooms as RM
+    from ygosim.web.server import create_app
+
+    def app():
+        return create_app(hosts=("testserver",), bot_workers=0, data_dir=tmp_path)
+
+    with TestClient(app()) as c:
+        made = c.post("/api/rooms", json={"deck": YUGI, "opponent": "human"}).json()
+    slow = RM.Room.from_saved.__func__
+
+    def from_saved(cls, saved, **kw):
+        time.sleep(0.5)                    # a big store, a slow disk: the window is wide
+        return slow(cls, saved, **kw)
+
+    monkeypatch.setattr(RM.Room, "from_saved", classmethod(from_saved))
+    with TestClient(app()) as c:
+        r = c.get(f"/api/rooms/{made['room']}")
+        assert r.status_code == 200, r.text
+        assert r.json()["id"] == made["room"] and r.json()["opponent"] == "human"
+        j = c.post(f"/api/rooms/{made['room']}/join", json={"deck": KAIBA})
+        assert j.status_code == 200 and j.json()["seat"] == 1, j.text
+        assert c.get("/api/rooms/no-such-room").status_code == 404

@@ -225,8 +225,17 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         return JSONResponse({"room": room.id, "token": token, "seat": seat,
                              "url": str(request.url_for("room_page", rid=room.id))})
 
-    def find_room(request):
-        room = rooms.get(request.path_params["rid"])
+    async def ready_room(rid: str):
+        """The room `rid`, or None; a room of the store that the starting server is still
+        making again is waited for (its resume task), not reported missing."""
+        room = rooms.get(rid)
+        if room is None and rid in resumes:
+            await asyncio.wait([resumes[rid]])
+            room = rooms.get(rid)
+        return room
+
+    async def find_room(request):
+        room = await ready_room(request.path_params["rid"])
         if room is None:
             raise Missing("there is no such room (it may have ended)")
         return room
@@ -286,10 +295,10 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
         return seat_taken(request, room, 0, token)
 
     async def room_info(request):
-        return JSONResponse(find_room(request).info(SPECTATOR))
+        return JSONResponse((await find_room(request)).info(SPECTATOR))
 
     async def join_room(request):
-        room = find_room(request)
+        room = await find_room(request)
         data = fields(await read_json(request), {"deck", "name"})
         if not room.seat_free():
             raise Refused("this room's seats are taken: you can watch as a spectator", 409)
@@ -313,7 +322,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
     async def room_replay(request):
         """The Duel's replay, for a seat (its token in the body, never in the address: an
         address stays in the browser's history) once the Duel is over."""
-        room = find_room(request)
+        room = await find_room(request)
         data = fields(await read_json(request), {"token"})
         seat = room.viewer_for(data.get("token"))
         if seat == SPECTATOR:
@@ -422,10 +431,7 @@ def create_app(*, grace: float = 120.0, sweep_every: float = 5.0, max_rooms: int
 
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
-        rid = ws.path_params["rid"]
-        if rid in resumes:      # a room of the store still being made again: wait for it
-            await asyncio.wait([resumes[rid]])
-        room = rooms.get(rid)
+        room = await ready_room(ws.path_params["rid"])
         if room is None:
             await ws.send_json({"type": "error", "error": "there is no such room (it may have "
                                                           "ended)", "fatal": True})
