@@ -152,7 +152,7 @@ def test_clone_sets_every_slot_and_copies_every_mutable_one():
     are the card facts and indexes, which are never mutated after set-up."""
     from ygosim.engine.duel import Duel
     shared_facts = {"data", "owner", "options", "trig_index", "static_index", "static_cards",
-                    "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
+                    "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "eis_at", "gy_effects",
                     "fast_where", "ns_tributes", "names", "proper_ok"}
     d = fresh(3)
     play = random_answers(3)

@@ -124,6 +124,7 @@ def _build_indexes(d: Duel) -> tuple:
     static_index: dict = {}
     n = len(d.data)
     eis_open, eis_fast, eis_ds = [()] * n, [()] * n, [()] * n
+    eis_at = tuple(tuple([()] * n for _ in _PLACES) for _ in range(3))
     gy_effects = ([], [])
     fast_where = [0] * n
     ns_tributes = [0] * n
@@ -134,7 +135,7 @@ def _build_indexes(d: Duel) -> tuple:
         if part is None or part[0] is not data or part[1] is not data.script:
             part = parts[id(data)] = (data, data.script, _card_part(data))
         (ns, triggers, conts, eis, fast, ds, fw, negater, for_both, gy, proc, untrib,
-         as_hand, wheres, n_effects) = part[2]
+         as_hand, wheres, n_effects, at) = part[2]
         ns_tributes[c] = ns
         if data.script is None:
             continue
@@ -166,10 +167,15 @@ def _build_indexes(d: Duel) -> tuple:
         if eis or ds:
             act.append(c)
         eis_open[c], eis_fast[c], eis_ds[c] = eis, fast, ds
+        for table, places in zip(eis_at, at):
+            for column, entries in zip(table, places):
+                column[c] = entries
     # Per card: (effect index, where it works) for the effects a player may activate in their
     # open state (eis_open); the Spell Speed 2+ ones (eis_fast: response windows); those usable
     # in the Damage Step (eis_ds). Facts, shared by clones. eis_where: where any card's effects
     # of each table work (a place no effect of the duel can be used from is not looked at).
+    # eis_at: the same three tables split by where the card is (_PLACES: hand, Spell & Trap
+    # Zone, Monster Zone, GY), each entry as activatable reads it (_at_entry).
     # gy_effects: per owner, cards with GY effects; fast_where: per card, where its Spell
     # Speed 2+ effects work.
     indexes = {
@@ -184,6 +190,7 @@ def _build_indexes(d: Duel) -> tuple:
         "hand_users": tuple(hand_users),
         "eis_open": tuple(eis_open), "eis_fast": tuple(eis_fast), "eis_ds": tuple(eis_ds),
         "eis_where": (w_open, w_fast, w_ds),
+        "eis_at": tuple(tuple(tuple(column) for column in table) for table in eis_at),
         "gy_effects": tuple(tuple(x) for x in gy_effects),
         "fast_where": tuple(fast_where),
         "ns_tributes": tuple(ns_tributes),
@@ -207,7 +214,8 @@ def _card_part(data) -> tuple:
     ns = normal_summon_tributes(data)
     s = data.script
     if s is None:
-        return ns, (), (), (), (), (), 0, False, False, False, False, False, False, (0, 0, 0), 0
+        return (ns, (), (), (), (), (), 0, False, False, False, False, False, False, (0, 0, 0),
+                0, _NOWHERE)
     triggers, conts, eis, fast, ds = [], [], [], [], []
     fw = 0
     negater = for_both = gy = False
@@ -240,7 +248,8 @@ def _card_part(data) -> tuple:
     return (ns, tuple(triggers), tuple(conts), tuple(eis), tuple(fast), tuple(ds), fw,
             negater, for_both, gy, bool(x) and "special" in x,
             bool(x) and bool(x.get("no_tribute_summon")), bool(x) and bool(x.get("as_hand")),
-            (_where(eis), _where(fast), _where(ds)), len(s.effects))
+            (_where(eis), _where(fast), _where(ds)), len(s.effects),
+            (_at(eis), _at(fast), _at(ds)))
 
 
 def _where(entries) -> int:
@@ -248,6 +257,19 @@ def _where(entries) -> int:
     for _, _, rng, _ in entries:
         w |= rng
     return w
+
+
+_PLACES = (K.HAND, K.SZONE, K.MZONE, K.GY)     # the columns of Duel.eis_at
+_NOWHERE = (((),) * len(_PLACES),) * 3
+
+
+def _at(entries) -> tuple:
+    """One table's entries split by place (_PLACES): those that work there, as activatable
+    reads them: (effect index, effect, is it a card activation?, Effect.periods,
+    Effect.events)."""
+    return tuple(tuple((ei, eff, card_act, eff.periods, eff.events)
+                       for ei, eff, rng, card_act in entries if rng & place)
+                 for place in _PLACES)
 
 
 def blank_duel(seed: int = 0, options: dict | None = None) -> Duel:

@@ -46,8 +46,8 @@ class Duel:
     per decision, and slots are the cheapest attributes Python has."""
 
     __slots__ = ("data", "owner", "names", "options", "rules", "trig_index", "static_cards", "static_index",
-                 "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "gy_effects",
-                 "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "both_cards",
+                 "act_cards", "eis_open", "eis_fast", "eis_ds", "eis_where", "eis_at",
+                 "gy_effects", "fast_where", "ns_tributes", "proc_cards", "untributable", "negaters", "both_cards",
                  "hand_users", "act_rules", "live", "loc",
                  "ctrl", "seq", "pos", "mid", "turn_in", "summon", "attacked", "pos_turn",
                  "flip_turn", "equip", "overlay", "why", "counters", "binds", "summoned",
@@ -75,6 +75,7 @@ class Duel:
         self.eis_fast: tuple = ()      # per card: Spell Speed 2+ effect indices (windows)
         self.eis_ds: tuple = ()        # per card: effect indices usable in the Damage Step
         self.eis_where = (0, 0, 0)     # where any effect of eis_open, eis_fast, eis_ds works
+        self.eis_at = ((((),) * 4,) * 3)  # those three split by place: hand, S/T, M, GY
         self.gy_effects = ((), ())     # per owner: cards with effects that work in the GY
         self.fast_where: tuple = ()    # per card: where its Spell Speed 2+ effects work
         self.ns_tributes: tuple = ()   # per card: Tributes to Normal Summon it (-1: never)
@@ -196,8 +197,8 @@ class Duel:
         new.proc_cards, new.untributable, new.negaters, new.both_cards, new.hand_users = \
             self.proc_cards, self.untributable, self.negaters, self.both_cards, self.hand_users
         new.act_rules = self.act_rules
-        new.eis_open, new.eis_fast, new.eis_ds, new.eis_where = \
-            self.eis_open, self.eis_fast, self.eis_ds, self.eis_where
+        new.eis_open, new.eis_fast, new.eis_ds, new.eis_where, new.eis_at = \
+            self.eis_open, self.eis_fast, self.eis_ds, self.eis_where, self.eis_at
         new.turn, new.tp, new.phase, new.step = self.turn, self.tp, self.phase, self.step
         new.attack, new.lp_out, new.next_lid, new.serial, new.proper_ok, new.summoners = \
             self.attack, self.lp_out, self.next_lid, self.serial, self.proper_ok, self.summoners

@@ -289,18 +289,18 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
     """Every effect player p may activate now, as `activate` Options. Only the effects that
     could be legal at this kind of moment are looked at: all of them in the turn player's open
     state, Spell Speed 2+ in response windows, Damage Step ones in the Damage Step; and only
-    those that work where the card is and in this phase. With `kind` (IGNITION), at least those
-    of that kind: on the field and in the Graveyard only those; in the hand every effect of a
-    card with one there (so copies of a name are skipped as without `kind`)."""
+    those that work where the card is (Duel.eis_at: each table split by place) and in this
+    phase. With `kind` (IGNITION), at least those of that kind: on the field and in the
+    Graveyard only those; in the hand every effect of a card with one there (so copies of a
+    name are skipped as without `kind`)."""
     if d.phase == BATTLE and d.attack is not None and d.step >= K.DS_START:
-        table = d.eis_ds
-        anywhere = d.eis_where[2]
+        mode = 2
     elif open_state:
-        table = d.eis_open
-        anywhere = d.eis_where[0]
+        mode = 0
     else:
-        table = d.eis_fast
-        anywhere = d.eis_where[1]
+        mode = 1
+    anywhere = d.eis_where[mode]
+    at_hand, at_sz, at_mz, at_gy = d.eis_at[mode]
     now = 1 << (d.phase if d.tp == p else d.phase + N_PHASES)    # the bit of Effect.periods
     out = []
     # (a "When ..." effect (Effect.events) whose event did not just happen is not looked at:
@@ -310,25 +310,25 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
         data_ = d.data
         other_turn = d.tp != p
         for c in d.hand[p]:
-            entries = table[c]
+            entries = at_hand[c]
             if entries:
                 data = data_[c]
                 name = data.name
                 if name in seen:
                     continue
-                if kind is not None and not _has_kind(entries, kind, HAND):
+                if kind is not None and not _has_kind(entries, kind):
                     continue     # (nor has any copy of it: one name, one script)
                 # a Trap Card is never activated from the hand, a Quick-Play Spell only in its
                 # player's turn (can_activate would refuse them: not asked)
                 no_card_act = data.is_trap or (other_turn and data.subtype == "quickplay")
-                for ei, eff, where, card_act in entries:
-                    if where & HAND and eff.periods & now and \
-                            not (card_act and no_card_act) and \
-                            (not eff.events or has_event(d, eff.events)) and \
+                for ei, eff, card_act, periods, events in entries:
+                    if periods & now and not (card_act and no_card_act) and \
+                            (not events or has_event(d, events)) and \
                             can_activate(d, c, ei, eff, p, open_state):
                         seen.add(name)
                         out.append(ACTIVATE_OPTS[c][ei])
     if d.hand_users and d.pflags:
+        table = (d.eis_open, d.eis_fast, d.eis_ds)[mode]
         for q, k, until in d.pflags:        # cards of a Graveyard used as p's hand
             if q == p and type(k) is tuple and k[0] == "as_hand" and until >= d.turn:
                 c = k[1]
@@ -342,7 +342,7 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
         turn = d.turn
         pos = d.pos
         for c in d.sts[p]:
-            entries = table[c]
+            entries = at_sz[c]
             if not entries:
                 continue
             facedown = pos[c] & FACEDOWN
@@ -350,50 +350,51 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 data = d.data[c]
                 if data.is_trap or data.subtype == "quickplay":
                     continue     # Set this turn: not yet
-            for ei, eff, where, card_act in entries:
+            for ei, eff, card_act, periods, events in entries:
                 if card_act and not facedown:
                     continue     # a face-up card's activation has been made already
                 if kind is not None and eff.kind != kind:
                     continue
-                if where & SZONE and eff.periods & now and \
-                        (not eff.events or has_event(d, eff.events)) and \
+                if periods & now and (not events or has_event(d, events)) and \
                         can_activate(d, c, ei, eff, p, open_state):
                     out.append(ACTIVATE_OPTS[c][ei])
-    if d.both_cards and anywhere & SZONE:
-        for c in d.both_cards:      # the opponent's face-up cards with an effect for either
-            if d.loc[c] != SZONE or d.ctrl[c] == p or d.pos[c] & FACEDOWN:    # player
-                continue
-            for ei, eff, where, card_act in table[c]:
-                if card_act or not eff.both or (kind is not None and eff.kind != kind):
+        if d.both_cards:
+            for c in d.both_cards:      # the opponent's face-up cards with an effect for either
+                if d.loc[c] != SZONE or d.ctrl[c] == p or d.pos[c] & FACEDOWN:    # player
                     continue
-                if where & SZONE and eff.periods & now and \
-                        (not eff.events or has_event(d, eff.events)) and \
-                        can_activate(d, c, ei, eff, p, open_state):
-                    out.append(ACTIVATE_OPTS[c][ei])
+                for ei, eff, card_act, periods, events in at_sz[c]:
+                    if card_act or not eff.both or (kind is not None and eff.kind != kind):
+                        continue
+                    if periods & now and (not events or has_event(d, events)) and \
+                            can_activate(d, c, ei, eff, p, open_state):
+                        out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
         for c in d.mons[p]:         # (d.monsters(p), without the call)
-            for ei, eff, where, _ in table[c]:
-                if kind is not None and eff.kind != kind:
-                    continue
-                if where & MZONE and eff.periods & now and \
-                        (not eff.events or has_event(d, eff.events)) and \
-                        can_activate(d, c, ei, eff, p, open_state):
-                    out.append(ACTIVATE_OPTS[c][ei])
-    for c in d.gy_effects[p]:
-        if d.loc[c] == GY:
-            for ei, eff, where, _ in table[c]:
-                if kind is not None and eff.kind != kind:
-                    continue
-                if where & GY and eff.periods & now and \
-                        (not eff.events or has_event(d, eff.events)) and \
-                        can_activate(d, c, ei, eff, p, open_state):
-                    out.append(ACTIVATE_OPTS[c][ei])
+            entries = at_mz[c]
+            if entries:
+                for ei, eff, _, periods, events in entries:
+                    if kind is not None and eff.kind != kind:
+                        continue
+                    if periods & now and (not events or has_event(d, events)) and \
+                            can_activate(d, c, ei, eff, p, open_state):
+                        out.append(ACTIVATE_OPTS[c][ei])
+    gy_effects = d.gy_effects[p]
+    if gy_effects:
+        loc = d.loc
+        for c in gy_effects:
+            if loc[c] == GY:
+                for ei, eff, _, periods, events in at_gy[c]:
+                    if kind is not None and eff.kind != kind:
+                        continue
+                    if periods & now and (not events or has_event(d, events)) and \
+                            can_activate(d, c, ei, eff, p, open_state):
+                        out.append(ACTIVATE_OPTS[c][ei])
     return out
 
 
-def _has_kind(entries, kind: str, where: int) -> bool:
-    for _, eff, rng, _ in entries:
-        if eff.kind == kind and rng & where:
+def _has_kind(entries, kind: str) -> bool:
+    for _, eff, _, _, _ in entries:
+        if eff.kind == kind:
             return True
     return False
 
