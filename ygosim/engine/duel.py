@@ -414,27 +414,32 @@ class Duel:
         entries = self.static_index.get(key)
         if not entries:
             return ()
-        out = []
+        out = None          # (made when a source is face-up on the field: most are not)
         loc = self.loc
         pos = self.pos
-        doomed = self.battle_destroyed if self.battle_destroyed and self.step > K.DS_CALC \
-            and key not in KEPT_BATTLE_DESTROYED else None
         for c, eff in entries:
             if loc[c] & eff.range & FIELD and not pos[c] & FACEDOWN:   # (loc: a single bit)
+                if out is None:
+                    out = []
+                    doomed = self.battle_destroyed if self.battle_destroyed and \
+                        self.step > K.DS_CALC and key not in KEPT_BATTLE_DESTROYED else None
                 if self.links and self.activating(c):
                     continue
                 if doomed and (c, self.mid[c]) in doomed:
                     continue    # destroyed by battle: its rules stop (Kycoo's lock, Jinzo's)
                 if (eff.condition is None or eff.condition(self, c)) and not self.is_negated(c):
                     out.append((c, eff))
-        return out
+        return () if out is None else out
 
     def has_static(self, key: str, *args) -> bool:
         """True when some continuous effect of rule `key` applies (to args, if its apply takes
-        them: apply(duel, source, *args) -> bool)."""
+        them: apply(duel, source, *args) -> bool). (applies, inlined.)"""
         if key not in self.static_index:
             return False
-        return self.applies(self.active_statics(key), *args)
+        for src, eff in self.active_statics(key):
+            if eff.apply is None or eff.apply(self, src, *args):
+                return True
+        return False
 
     def unaffected(self, c: int, by: int | None = None) -> bool:
         """Is card c unaffected by the effects of card `by` (default: the card whose effect is

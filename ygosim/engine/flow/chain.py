@@ -104,13 +104,18 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
     """May player p activate effect ei (`eff`) of card c now? The caller (activatable) has
     checked already that the effect works where the card is (its range) and in this phase
     (its periods)."""
-    data = d.data[c]
-    kind = eff.kind
-    loc = d.loc[c]
     if eff.events and not has_event(d, eff.events):
         return False        # "When ...": the event did not just happen
-    chain = d.chain
+    return timing_ok(d, eff, open_state) and may_activate(d, c, ei, eff, p, open_state, d.loc[c])
+
+
+def timing_ok(d, eff, open_state: bool) -> bool:
+    """Part of can_activate: is effect `eff` fast enough for this moment (the Chain's last
+    link, a response window, the Damage Step)? Always true in the open state and in a
+    response window out of the Damage Step with no Chain for the effects of their tables
+    (activatable does not ask then)."""
     speed = eff.speed
+    chain = d.chain
     if chain:
         top = d.links[chain[-1]]["speed"]
         if speed < 2 or speed < top:
@@ -125,8 +130,18 @@ def can_activate(d, c: int, ei: int, eff, p: int, open_state: bool) -> bool:
                 return False
         elif not eff.damage_step or eff.damage_calc_only:
             return False
-        elif d.step > K.DS_CALC and speed < 3 and kind == ACTIVATE:
+        elif d.step > K.DS_CALC and speed < 3 and eff.kind == ACTIVATE:
             return False    # ATK/DEF changers: only until damage calculation
+    return True
+
+
+def may_activate(d, c: int, ei: int, eff, p: int, open_state: bool, loc: int) -> bool:
+    """The rest of can_activate, for card c now at `loc`: where the card is and how, its
+    once-per-turn use, the Chain, the rules that forbid activations, its condition, cost and
+    targets."""
+    data = d.data[c]
+    kind = eff.kind
+    chain = d.chain
     if kind == ACTIVATE:
         pos = d.pos[c]
         if loc == GY and d.hand_users and as_hand(d, c, p) is not None:
@@ -303,8 +318,11 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
     at_hand, at_sz, at_mz, at_gy = d.eis_at[mode]
     now = 1 << (d.phase if d.tp == p else d.phase + N_PHASES)    # the bit of Effect.periods
     out = []
-    # (a "When ..." effect (Effect.events) whose event did not just happen is not looked at:
-    # can_activate would refuse it first)
+    # (can_activate's parts asked here one by one: a "When ..." effect (Effect.events) whose
+    # event did not just happen is not looked at; every effect of these tables is fast enough
+    # out of the Damage Step with no Chain (timed False: timing_ok not asked); where the card
+    # is is known from the place looked at)
+    timed = mode == 2 or bool(d.chain)
     if anywhere & HAND:
         seen = set()
         data_ = d.data
@@ -324,7 +342,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 for ei, eff, card_act, periods, events in entries:
                     if periods & now and not (card_act and no_card_act) and \
                             (not events or has_event(d, events)) and \
-                            can_activate(d, c, ei, eff, p, open_state):
+                            (not timed or timing_ok(d, eff, open_state)) and \
+                            may_activate(d, c, ei, eff, p, open_state, HAND):
                         seen.add(name)
                         out.append(ACTIVATE_OPTS[c][ei])
     if d.hand_users and d.pflags:
@@ -356,7 +375,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                 if kind is not None and eff.kind != kind:
                     continue
                 if periods & now and (not events or has_event(d, events)) and \
-                        can_activate(d, c, ei, eff, p, open_state):
+                        (not timed or timing_ok(d, eff, open_state)) and \
+                        may_activate(d, c, ei, eff, p, open_state, SZONE):
                     out.append(ACTIVATE_OPTS[c][ei])
         if d.both_cards:
             for c in d.both_cards:      # the opponent's face-up cards with an effect for either
@@ -366,7 +386,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                     if card_act or not eff.both or (kind is not None and eff.kind != kind):
                         continue
                     if periods & now and (not events or has_event(d, events)) and \
-                            can_activate(d, c, ei, eff, p, open_state):
+                            (not timed or timing_ok(d, eff, open_state)) and \
+                            may_activate(d, c, ei, eff, p, open_state, SZONE):
                         out.append(ACTIVATE_OPTS[c][ei])
     if anywhere & MZONE:
         for c in d.mons[p]:         # (d.monsters(p), without the call)
@@ -376,7 +397,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                     if kind is not None and eff.kind != kind:
                         continue
                     if periods & now and (not events or has_event(d, events)) and \
-                            can_activate(d, c, ei, eff, p, open_state):
+                            (not timed or timing_ok(d, eff, open_state)) and \
+                            may_activate(d, c, ei, eff, p, open_state, MZONE):
                         out.append(ACTIVATE_OPTS[c][ei])
     gy_effects = d.gy_effects[p]
     if gy_effects:
@@ -387,7 +409,8 @@ def activatable(d, p: int, open_state: bool, kind: str | None = None) -> list[Op
                     if kind is not None and eff.kind != kind:
                         continue
                     if periods & now and (not events or has_event(d, events)) and \
-                            can_activate(d, c, ei, eff, p, open_state):
+                            (not timed or timing_ok(d, eff, open_state)) and \
+                            may_activate(d, c, ei, eff, p, open_state, GY):
                         out.append(ACTIVATE_OPTS[c][ei])
     return out
 
