@@ -37,22 +37,22 @@ def monsters(who=ANY, faceup=None, where=None, filter=None):
         def every(d, link):
             p = link["player"]
             if who == YOU:
-                return d.monsters(p)
+                return d.mons[p]        # (d.monsters(p), without the call)
             if who == OPP:
-                return d.monsters(1 - p)
-            return d.monsters(p) + d.monsters(1 - p)
+                return d.mons[1 - p]
+            return d.mons[p] + d.mons[1 - p]
         return every
 
     def sel(d, link):
         out = []
         for p in _players(link, who):
-            _keep(d, d.monsters(p), faceup, filter, out)
+            _keep(d, d.mons[p], faceup, filter, out)
         return out
 
     def enough(d, link, n):
         out = []
         for p in _players(link, who):
-            if len(_keep(d, d.monsters(p), faceup, filter, out, n)) >= n:
+            if len(_keep(d, d.mons[p], faceup, filter, out, n)) >= n:
                 return True
         return n <= 0
     sel.enough = enough
@@ -66,7 +66,7 @@ def _keep(d, cards, faceup, filter, out, stop=None) -> list:
     for c in cards:
         if c < 0:
             continue
-        if faceup is not None and d.faceup(c) != faceup:
+        if faceup is not None and (not d.pos[c] & FACEDOWN) != faceup:    # (d.faceup(c))
             continue
         if filter is not None and not filter(d, c):
             continue
@@ -1065,7 +1065,7 @@ def can_turn_facedown(d, c):
     """A face-up monster on the field that may be turned face-down (not a Token, not a Link
     Monster, not a Trap Card Summoned as a monster: Embodiment of Apophis)."""
     data = d.data[c]
-    return d.loc[c] == MZONE and d.faceup(c) and "token" not in data.frames and \
+    return d.loc[c] == MZONE and not d.pos[c] & FACEDOWN and "token" not in data.frames and \
         not data.link_arrows and data.is_monster and \
         not ("no_monster_set" in d.static_index and d.has_static("no_monster_set"))
 

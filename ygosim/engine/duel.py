@@ -947,7 +947,7 @@ class Duel:
             data = self.data[c]
             was_faceup = not self.pos[c] & FACEDOWN
             prev_ctrl = self.ctrl[c]
-            if self.data[c].has_frame("token") and loc != MZONE:
+            if "token" in data.frames and loc != MZONE:
                 self._vanish(c)          # a Token that leaves the field ceases to exist
                 moved.append(c)
                 info = (was, prev_ctrl, was_faceup)

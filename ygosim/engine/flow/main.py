@@ -117,6 +117,7 @@ def idle_options(d) -> list[Option]:
     only_set = "set_only" in d.static_index     # (monsters never Normal Summoned: a marker)
     own_rules = "summon_if" in d.static_index   # (cards' own Summon rules: Guardian Kay'est)
     free_rule = "no_tribute_if" in d.static_index   # (Summoned without Tributes: Swift Gaia)
+    barring = one_type or own_rules     # (barred_here can say no: else not asked)
 
     def barred_here(c) -> bool:
         """No face-up Normal Summon or Flip Summon of c: another Type than Rivalry of Warlords
@@ -141,13 +142,13 @@ def idle_options(d) -> list[Option]:
                     ok = room[0]         # without its Tributes (Fusilier Dragon)
                 if ok:
                     if not locked and not (only_set and set_only(data)) and \
-                            not barred_here(c):
+                            not (barring and barred_here(c)):
                         opts.append(SUMMON_OPTS[c])
                     opts.append(SET_OPTS[c])
                 elif free_rule and n and not locked and room[0] and \
                         summon_without_tributes(d, c, p) and \
                         not (only_set and set_only(data)) and \
-                        not barred_here(c):
+                        not (barring and barred_here(c)):
                     opts.append(SUMMON_OPTS[c])     # without Tributes, not Set (Swift Gaia)
         elif no_st or ("cannot_set" in d.static_index and data.script.extra.get("cannot_set")):
             continue            # (Cold Wave; a Spirit Message is never Set)
@@ -167,7 +168,7 @@ def idle_options(d) -> list[Option]:
             continue    # (a monster that declared an attack this turn, even one turned
                         # face-down since, keeps its position: no change, no Flip Summon)
         if d.pos[c] == FACEDOWN_DEFENSE:
-            if not locked and not barred_here(c):
+            if not locked and not (barring and barred_here(c)):
                 if locks is None:
                     locks = d.active_statics("no_position_change")
                 if not (locks and d.applies(locks, c)):   # (a Flip Summon changes it too:
