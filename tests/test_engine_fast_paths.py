@@ -124,3 +124,21 @@ def test_activatable_reads_its_places_as_every_effect_asked():
                     assert fast == _every_effect(d, p, open_state, kind)
                     found += len(fast)
     assert found > 1000
+
+
+def test_special_proc_options_as_special_proc_ok_asked_of_each_card():
+    """special_proc_options (the checks that do not depend on the card made once, then
+    special_proc_ok(..., checked=True)) gives one `special` Option per name of the cards
+    special_proc_ok allows, asked of every card with a procedure the long way."""
+    from ygosim.engine.flow.summon import special_option, special_proc_ok, special_proc_options
+    found = 0
+    for d in _goat_duels(4):
+        for p in (0, 1):
+            names, want = set(), []
+            for c in d.proc_cards:
+                if d.data[c].name not in names and special_proc_ok(d, c, p):
+                    names.add(d.data[c].name)
+                    want.append(special_option(c))
+            assert special_proc_options(d, p) == want
+            found += len(want)
+    assert found > 50

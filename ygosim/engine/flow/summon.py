@@ -493,14 +493,19 @@ def place_special(d, c, p, pos, f) -> None:
 
 
 # ------------------------------------------------------------------ a monster's own procedure
-def special_proc_ok(d, c, p) -> bool:
-    """May player p Special Summon card c by its own procedure (`special NAME`) now?"""
+def special_proc_ok(d, c, p, checked: bool = False) -> bool:
+    """May player p Special Summon card c by its own procedure (`special NAME`) now?
+    `checked`: the caller (special_proc_options) knows already that c has such a procedure
+    that works where it is, that c is p's and that p may Summon (summon_locked)."""
     sp = d.data[c].script.extra.get("special")
     loc = d.loc[c]
-    if sp is None or not loc & sp.where:
-        return False
-    owner = d.ctrl[c] if loc & (K.FIELD | HAND) else d.owner[c]   # (a hand: its holder)
-    if (owner != p or summon_locked(d, p) or prohibited(d, c)
+    if not checked:
+        if sp is None or not loc & sp.where:
+            return False
+        owner = d.ctrl[c] if loc & (K.FIELD | HAND) else d.owner[c]   # (a hand: its holder)
+        if owner != p or summon_locked(d, p):
+            return False
+    if (prohibited(d, c)
             or ("special_lock" in d.static_index and special_rule_locked(d, p))
             or not (sp.onto_opponent or sp.cost_frees_zone or d.summon_zones(p, c))):
         return False
@@ -537,7 +542,7 @@ def special_proc_options(d, p, locked: bool | None = None) -> list[Option]:
             locked = summon_locked(d, p)
         if locked:
             return out          # (no Summon for p: special_proc_ok refuses every card)
-        if special_proc_ok(d, c, p):
+        if special_proc_ok(d, c, p, True):
             seen.add(name)
             out.append(special_option(c))
     return out
