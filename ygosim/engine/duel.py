@@ -1297,7 +1297,8 @@ class Duel:
             if ref not in ts:
                 continue
             target = self.data[lk["card"]].script.effects[lk["ei"]].target
-            if target is not None and any(c in g.candidates(self, lk) for g in target.groups):
+            if target is not None and any(c in g.candidates(self, lk)
+                                          for g in target.groups_for(self, lk)):
                 lk["targets"] = tuple((c, self.mid[c]) if t == ref else t for t in ts)
             else:       # lost: kept to say why if the effect resolves with no target left
                 lk["facedown"] = lk.get("facedown", ()) + ((c, self.mid[c]),)
