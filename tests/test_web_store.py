@@ -161,6 +161,10 @@ def test_a_server_killed_mid_duel_resumes_every_room_as_it_was(tmp_path):
                                       {"token": made["token"]}, addr="127.0.0.31"))
         rep_people = R.from_dict(request(port, "POST", f"/api/rooms/{human['room']}/replay",
                                          {"token": joined["token"]}, addr="127.0.0.33"))
+    except AssertionError as e:        # the restarted server's log says why (a room dropped?)
+        proc.errors_file.seek(0)
+        raise AssertionError(f"{e}\n--- the restarted server's log:\n"
+                             f"{proc.errors_file.read()[-4000:]}") from None
     finally:
         proc.terminate()
         proc.wait(20)
