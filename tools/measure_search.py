@@ -2,18 +2,23 @@
 
     python tools/measure_search.py OUT.jsonl [--deck yugi] [--opponent kaiba] [--rules v10]
         [--agent-a normal] [--agent-b heuristic] [--games 1000] [--start 0] [--seed 0]
-        [--jobs 2]
+        [--jobs 2] [--budget-only]
     python tools/measure_search.py --summary OUT.jsonl
 
 The duels are those of `ygosim simulate` with the same decks, agents, rules and seed (game i:
-seed sim.game_seed(seed, i), deck B's player in seat 0 when i is odd; each agent plays each
-deck in turn), so the win rates can be checked with it; this tool also times every decision of
+seed sim.game_seed(seed, i), deck B's player in seat 0 when i is odd: agent A always plays
+deck A, in seat 0 and seat 1 in turn), so the win rates can be checked with it; this tool also times every decision of
 agent A that has more than one legal answer, on CPU time (the process's own: what the budget's
 safety net counts) and on the wall clock (what a person waits, which depends on how busy the
 machine is), and counts the decisions the safety net cut short. One line per duel is appended
 to OUT as it ends, so a run can be stopped at any time and summed up (--summary); --start goes
 on where a run stopped. Run it with `nice`: the budgets are counted, so the results do not
-depend on the machine's load, only the times do.
+depend on the machine's load, only the times do, as long as the bots' time safety nets (the
+search bot's `time_limit`, the heuristic bot's `budget`: CPU seconds a decision) do not cut a
+decision short, which they do on a busy machine. --budget-only lifts them, as
+tools/same_bot_games.py does: only the counted budgets decide, so the duels measure the bot a
+player gets on a quiet machine whatever the load here (the times are then no test of the
+1 s limit); each JSON line says whether it was measured so ("budget_only").
 """
 from __future__ import annotations
 
@@ -43,17 +48,28 @@ def _timed(agent, times: list):
     return agent
 
 
+def budget_only(agent):
+    """agent with its time safety net lifted: only its counted budget decides."""
+    if isinstance(getattr(agent, "cfg", None), dict) and "time_limit" in agent.cfg:
+        agent.cfg["time_limit"] = 1e9         # the search bot (SearchAgent)
+    elif hasattr(agent, "budget"):
+        agent.budget = 1e9                    # the heuristic bot (HeuristicAgent)
+    return agent
+
+
 def play(args) -> dict:
     """Game i of the series (as ygosim.analysis.sim.simulate_range plays it), with agent A timed."""
-    i, deck_a, deck_b, agent_a, agent_b, seed, rules = args
+    i, deck_a, deck_b, agent_a, agent_b, seed, rules, lift = args
     from ygosim.agents import make_agent
     from ygosim.formats.deck import load_deck
     from ygosim.analysis.sim import game_seed, play_duel_first
     da, db = load_deck(deck_a), load_deck(deck_b)
     s = game_seed(seed, i)
     times: list = []
-    a = _timed(make_agent(agent_a, s), times)
-    b = make_agent(agent_b, s + 1)
+    a, b = make_agent(agent_a, s), make_agent(agent_b, s + 1)
+    if lift:
+        a, b = budget_only(a), budget_only(b)
+    a = _timed(a, times)
     options = {"rules": rules} if rules else None
     swapped = i % 2 == 1
     c0, w0 = time.process_time(), time.perf_counter()
@@ -63,15 +79,15 @@ def play(args) -> dict:
         d, first = play_duel_first(da, db, a, b, s, options)
     a_seat = 1 if swapped else 0
     result = "draw" if d.winner == "draw" else ("win" if d.winner == a_seat else "loss")
-    return {"i": i, "seed": s, "a_deck": deck_b if swapped else deck_a, "result": result,
-            "a_first": first == a_seat, "reason": d.win_reason, "turns": d.turn,
+    return {"i": i, "seed": s, "a_deck": deck_a, "b_deck": deck_b, "a_seat": a_seat,
+            "budget_only": lift, "result": result, "a_first": first == a_seat, "reason": d.win_reason, "turns": d.turn,
             "decisions": d.n_decisions, "cpu": round(time.process_time() - c0, 3),
             "wall": round(time.perf_counter() - w0, 3), "end": time.time(),
             "times": times}
 
 
 def run(ns) -> None:
-    tasks = [(i, ns.deck, ns.opponent, ns.agent_a, ns.agent_b, ns.seed, ns.rules)
+    tasks = [(i, ns.deck, ns.opponent, ns.agent_a, ns.agent_b, ns.seed, ns.rules, ns.budget_only)
              for i in range(ns.start, ns.start + ns.games)]
     with open(ns.out, "a", encoding="utf-8") as f:
         f.write(json.dumps({"series": vars(ns), "start": time.time()}) + "\n")
@@ -120,8 +136,14 @@ def summary(paths: list) -> dict:
     out = {"series": {k: series.get(k) for k in ("deck", "opponent", "rules", "agent_a",
                                                  "agent_b", "seed")} if series else None,
            "a": rate(games)}
-    for deck in sorted({r["a_deck"] for r in games}):
-        out[f"a with {deck}"] = rate([r for r in games if r["a_deck"] == deck])
+    if all("b_deck" in r for r in games):    # (older lines named deck B as A's in odd games)
+        for deck in sorted({r["a_deck"] for r in games}):
+            out[f"a with {deck}"] = rate([r for r in games if r["a_deck"] == deck])
+        for deck in sorted({r["b_deck"] for r in games}):
+            out[f"a against {deck}"] = rate([r for r in games if r["b_deck"] == deck])
+    for seat in (0, 1):
+        out[f"a in seat {seat}"] = rate([r for r in games if r["i"] % 2 == seat])
+    out["budget only"] = sum(bool(r.get("budget_only")) for r in games)
     out["a going first"] = rate([r for r in games if r["a_first"]])
     out["a going second"] = rate([r for r in games if not r["a_first"]])
     times = [t for r in games for t in r["times"]]
@@ -157,6 +179,8 @@ def main(argv) -> int:
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--budget-only", action="store_true",
+                    help="lift both bots' time safety nets: only the counted budgets decide")
     ns = ap.parse_args(argv)
     if ns.summary:
         print(json.dumps(summary(ns.out), indent=1))
