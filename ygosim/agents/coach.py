@@ -9,16 +9,15 @@ for every legal answer alike (the same number in the same worlds, none dropped),
 player may know only. The worlds come from a generator seeded by the coach's seed alone (not by
 the duel's seed, the decision count or anything a player cannot see), so two duels that look
 the same to the player get the same hints. A win this turn that the win finder sees for sure
-scores 1 (the answer that starts it).
+has the win rate 1 (the answer that starts it).
 
-What the number is: a *score*, not a win rate. Each simulation plays the answer on to a horizon
-(the start of the player's next turn, a turn further when LP are low) and scores where it
-stops: a win 1 (0.02 less per turn later, never below 0.92), a loss 0 (a little more per turn
-later, at most 0.02), a board not yet decided the bot's evaluation of it squashed into
-0.02..0.9. The score is their mean, shown as a number from 0 to 100. So 100 is a win in every
-simulation and 0 a loss in every one, but 60 is not "wins 60% of the time": most simulations
-stop undecided, and their board scores are no calibrated odds. Beside it each hint counts the
-simulations that ended the duel (won, lost): those are plain fractions of the simulations.
+What the number is: an estimated *win rate*, the chance that the player wins the duel after
+this answer. Each simulation plays the answer on to a horizon (the start of the player's next
+turn, a turn further when LP are low) and counts where it stops: 1 for a duel won, 0 for a duel
+lost, and for a board not decided yet the chance that a player wins from such a board
+(calibration.win_chance: a logistic function of the bot's evaluation of it, fitted on finished
+duels by tools/fit_win_rate.py). The win rate is the mean over the simulations, shown as a
+percentage with their number and how many of them ended the duel won and lost.
 
 The coach is off unless a player asks (the table records when it was asked: replays say so).
 """
@@ -41,9 +40,9 @@ class Hint:
     index: int          # the answer's index in the pending decision
     text: str           # its grammar text, as the player sees it
     say: str            # in plain words
-    value: float | None  # the score (0..1: the mean score of the simulations, see the
-                        # module's text: not a win rate); None: not estimated (a selection
-                        # of very many answers: only 32 are)
+    value: float | None  # the estimated win rate (0..1: the mean over the simulations of
+                        # the player's chance where each stopped, see the module's text);
+                        # None: not estimated (a selection of very many answers: only 32 are)
     sims: int           # simulations behind it
     wins_now: bool      # it starts a line that wins this turn in every imagined world
     won: int = 0        # simulations that ended the duel with the player's win
@@ -57,20 +56,21 @@ class Hint:
 
     def line(self) -> str:
         what = "wins this turn" if self.wins_now else \
-            "?" if self.value is None else f"score {score(self.value)}"
+            "?" if self.value is None else f"win {percent(self.value)}"
         return f"{what:>14}  {self.text}  ({sims_words(self.sims, self.won, self.lost)})"
 
 
-def score(value: float | None) -> str:
-    """A score as shown: 0 to 100 (see the module's text: not a win rate)."""
-    return "?" if value is None else f"{value * 100:.0f}"
+def percent(value: float | None) -> str:
+    """An estimated win rate as shown: 0% to 100%."""
+    return "?" if value is None else f"{value * 100:.0f}%"
 
 
 def sims_words(sims: int, won: int, lost: int) -> str:
-    """How many simulations back a score and how many of them ended the duel."""
+    """How many simulations back a win rate and how many of them ended the duel."""
     if not sims:
         return "not simulated"
-    return f"{sims} simulations: won {won}, lost {lost}, {sims - won - lost} undecided"
+    return (f"{sims} simulations: won {won}, lost {lost}, "
+            f"{sims - won - lost} undecided at the horizon")
 
 
 @dataclass
@@ -93,8 +93,8 @@ class Mistake:
 
     def line(self) -> str:
         return (f"turn {self.turn}, {self.question}: you played {self.played} "
-                f"(score {score(self.played_value)}); {self.better} was better "
-                f"(score {score(self.better_value)})")
+                f"(win {percent(self.played_value)}); {self.better} was better "
+                f"(win {percent(self.better_value)})")
 
 
 def _coach(cfg: dict, seed: int) -> SearchAgent:
@@ -141,4 +141,4 @@ def review(decisions, seed: int = 0, top: int = 5, least: float = 0.03,
     return found[:top]
 
 
-__all__ = ["Hint", "Mistake", "hints", "review", "score", "sims_words", "HINT", "REVIEW"]
+__all__ = ["Hint", "Mistake", "hints", "review", "percent", "sims_words", "HINT", "REVIEW"]

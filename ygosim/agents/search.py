@@ -56,6 +56,7 @@ from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, ev
                         evaluate_lasting, greedy, _greedy_response, PROBE_STEPS,
                         _something_happens, _settle)
 from .lethal import WinFinder, OutOfBudget, worth_looking
+from .calibration import win_chance
 
 # Levels: simulations per decision (`sims` is the most, `base` + `per_option` per answer),
 # worlds dealt per decision, `work`: the most engine steps all simulations of a decision may
@@ -347,14 +348,14 @@ class SearchAgent(Talking):
     def estimate(self, duel, rng) -> dict:
         """The coach's view of the pending decision (agents/coach.py): every answer's estimate
         for the player who decides, from what that player may know only (worlds dealt by
-        `determinize` with `rng`, as the bot deals its own), as {index: (score, simulations,
-        wins this turn, simulations won, simulations lost)}. The score is the mean score of
-        the simulations (see _score: 1 for a win now, 0 for a loss now, a board reached at
-        the horizon the bot's evaluation squashed into 0.02..0.9): not a win rate; won and
-        lost count the simulations that ended the duel before the horizon. Every answer gets
+        `determinize` with `rng`, as the bot deals its own), as {index: (win rate, simulations,
+        wins this turn, simulations won, simulations lost)}. The win rate is the mean over the
+        simulations of the player's chance to win where each stopped (calibration.win_chance:
+        1 for a duel won, 0 for one lost, a board at the horizon the chance fitted for its
+        evaluation); won and lost count the simulations that ended the duel. Every answer gets
         the same number of simulations in the same worlds (no answer drops out); answers alike
         in every way share one estimate; an answer that starts a sure win this turn (the win
-        finder) scores 1."""
+        finder) has the win rate 1."""
         dec = duel.pending
         me = dec.player
         n = len(dec.options)
@@ -382,13 +383,16 @@ class SearchAgent(Talking):
         per = max(2, cfg["sims"] // len(cands))
         work = spent
         ended = {i: [0, 0] for i in cands}          # simulations won, lost
+        chances = {i: 0.0 for i in cands}           # the sum of their win chances
         for k in range(per):
             for i in cands:
                 steps, _ = self._simulate(worlds[k % len(worlds)], i, root[i], me, stop_turn,
                                           duel.turn, sets)
                 work += steps
-                if self._winner is not None and self._winner != "draw":
-                    ended[i][self._winner != me] += 1
+                end = self._last
+                chances[i] += win_chance(end, me)
+                if end.winner is not None and end.winner != "draw":
+                    ended[i][end.winner != me] += 1
             if work > cfg["work"] and k >= 1:
                 break
         out = {}
@@ -399,7 +403,8 @@ class SearchAgent(Talking):
                 out[i] = (1.0 if wins else None, 0, wins, 0, 0)     # not estimated
             else:
                 won, lost = ended[same[i]]
-                out[i] = (1.0 if wins else node.mean(), node.n, wins, won, lost)
+                rate = chances[same[i]] / node.n if node.n else None
+                out[i] = (1.0 if wins else rate, node.n, wins, won, lost)
         return out
 
     def _sure_win(self, duel, me: int, worlds: list) -> tuple:
@@ -576,7 +581,7 @@ class SearchAgent(Talking):
         if not checked_turn and sim.turn != turn and _used_sets(sim, sets):
             node.trap += 1
         v = self._score(sim, me, turn)
-        self._winner = sim.winner          # (the coach counts the simulations won and lost)
+        self._last = sim                   # (the coach's win rate: where it stopped)
         if sim.winner == me and sim.turn == turn:
             node.lethal += 1
         last = len(path) - 1

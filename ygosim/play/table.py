@@ -67,8 +67,8 @@ COMMANDS_HELP = """\
   stops        your stops             hold    be asked at the next window, whatever happens
   priority ask-all | auto             every window, or only when something happened
   undo         take back your last decision (against the bot)
-  hint         the bot's score (0-100) of each of your answers (against the bot; in the replay)
-  review       after a duel: your decisions where the bot's score dropped most"""
+  hint         the bot's estimated win rate for each of your answers (against the bot; in the replay)
+  review       after a duel: your decisions where the bot's estimated win rate dropped most"""
 
 
 class TableError(IllegalAction):
@@ -927,17 +927,17 @@ class Table:
             return []
         if low == "hint":
             hs = self.hint(seat)
-            return ["The bot's score of each answer, best first (from what you may see; the "
-                    "number answers). A score is the mean of its simulations' scores, 0 to "
-                    "100: 100 a win in every one, 0 a loss in every one, an undecided board "
-                    "scored in between; not a win rate:"] + \
+            return ["The bot's estimated win rate for each answer, best first (from what you "
+                    "may see; the number answers): the mean over its simulations, a duel won "
+                    "counting 100%, one lost 0%, a board at the horizon the chance fitted on "
+                    "finished duels for such a board:"] + \
                 [f"{h['number']:>3}. " + h["line"] for h in hs]
         if low == "review":
             ms = self.review(seat)
             if not ms:
                 return ["Review: no decision of yours looked clearly worse than another."]
-            return ["Review: your decisions where the bot's score (0-100, the mean score of "
-                    "its simulations) dropped most:"] + \
+            return ["Review: your decisions where the bot's estimated win rate dropped "
+                    "most:"] + \
                 [f"  {m['line']}" for m in ms]
         return None
 

@@ -201,14 +201,15 @@ function show(msg) {
 }
 
 // ============================================================================ the coach
-// A hint's number is a score from 0 to 100 (the mean score of the bot's simulations: 100 a
-// win in every one, 0 a loss in every one, an undecided board scored in between), not a win
-// rate; beside it, how many simulations ended the duel won or lost (agents/coach.py).
-function score(x) { return x === null || x === undefined ? "?" : `score ${Math.round(x * 100)}`; }
+// A hint's number is the bot's estimated win rate (the mean over its simulations: a duel won
+// 100%, one lost 0%, a board at the horizon the chance fitted on finished duels for such a
+// board); beside it, how many simulations back it and how many ended the duel won or lost
+// (agents/coach.py, agents/calibration.py).
+function score(x) { return x === null || x === undefined ? "?" : `win ${Math.round(x * 100)}%`; }
 function simsWords(h) {
   if (!h.sims) return " (not simulated)";
   return ` (${h.sims} simulations: won ${h.won}, lost ${h.lost}, ` +
-         `${h.sims - h.won - h.lost} undecided)`;
+         `${h.sims - h.won - h.lost} undecided at the horizon)`;
 }
 
 // The bot's estimate of each answer to the question asked now (the table's "hint" event: from
@@ -224,13 +225,12 @@ function showHints(e, prompt) {
       } }),
     " ", el("span", { text: h.say || h.text }),
     el("span", { class: "muted", text: simsWords(h) })));
-  const box = modal("Hint: the bot's score of each answer",
+  const box = modal("Hint: the bot's estimated win rate for each answer",
     el("p", { class: "muted", text: "Best first, from what you may see only (the bot imagines " +
-      "the cards you cannot see, as it does for itself). A score is the mean score of the " +
-      "bot's simulations of that answer, from 0 to 100: 100 when every one won, 0 when " +
-      "every one lost, an undecided board in between by the bot's evaluation. It is not a " +
-      "win rate: the counts say how many simulations ended the duel. Hints are recorded in " +
-      "the replay." }),
+      "the cards you cannot see, as it does for itself). The win rate is the mean over the " +
+      "bot's simulations of that answer: a simulation that ends the duel counts 100% (won) " +
+      "or 0% (lost), one that stops at the start of your next turn counts the chance to win " +
+      "from its board, as fitted on finished duels. Hints are recorded in the replay." }),
     el("ol", { id: "hints" }, ...rows),
     el("div", { class: "buttons" }, el("button", { text: "Close", onclick: () => box.remove() })));
   box.id = "hint-modal";
