@@ -17,9 +17,9 @@ import math
 from .heuristic import evaluate
 
 # (a, b) per rule set, fitted by tools/fit_win_rate.py on 2026-11-28 (the heuristic bot of main
-# 98bbe85): goat 356 points of 19 duels of the six Goat decks (seeds 1000-1018), v10 115 points
-# of 10 yugi-kaiba duels (seeds 0-9); docs/bot.md shows the fit against the fractions won
-FIT = {"v10": (1.2047, 0.5513), "goat": (0.5603, 0.3309)}
+# 98bbe85): v10 529 points of 40 yugi-kaiba duels (seeds 0-39), goat 428 points of 24 duels of
+# the six Goat decks (seeds 1000-1023); docs/bot.md shows the fit against the fractions won
+FIT = {"v10": (1.0075, 0.4940), "goat": (0.6038, 0.3634)}
 
 
 def chance(rules: str, evaluation: float) -> float:
