@@ -54,7 +54,7 @@ from ..engine.observe import determinize, hidden_from
 from ..engine.rng import Rng
 from .heuristic import (HeuristicAgent, Talk, Talking, trivial_answer, LINES, evaluate,
                         evaluate_lasting, greedy, _greedy_response, PROBE_STEPS,
-                        _something_happens, _settle)
+                        _something_happens, _settle, drop)
 from .lethal import WinFinder, OutOfBudget, worth_looking
 from .calibration import win_chance
 
@@ -474,6 +474,7 @@ class SearchAgent(Talking):
                                   else 0)
                         steps += 1
                     totals[i] += self._score(sim, me, duel.turn) / 2
+                drop(sim)
                 work += steps + PROBE_STEPS[0] - probe0
                 sims += 1
             if work > cfg["work"] or time.process_time() > deadline:
@@ -584,6 +585,7 @@ class SearchAgent(Talking):
         self._last = sim                   # (the coach's win rate: where it stopped)
         if sim.winner == me and sim.turn == turn:
             node.lethal += 1
+        drop(sim)
         last = len(path) - 1
         for k in range(last, -1, -1):
             path[k].update(v, k == last)
@@ -710,6 +712,7 @@ def _spell_worth_it(d, dec, tried) -> int:
         sim.apply(i)
         settle(sim)
         v = evaluate_lasting(sim, p)
+        drop(sim)
         if v > best_v:
             best_i, best_v = i, v
     return best_i
@@ -745,7 +748,10 @@ def no_effect(d, i: int) -> bool:
             sim.apply(greedy(sim, probe=False) if len(sim.pending.options) > 1 else 0)
             k += 1
         PROBE_STEPS[0] += k
-    return _board(a, c, False) == _board(b, c, False)
+    same = _board(a, c, False) == _board(b, c, False)
+    drop(a)
+    drop(b)
+    return same
 
 
 def _board(d, skip: int, when: bool = True) -> tuple:

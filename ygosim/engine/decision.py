@@ -132,6 +132,40 @@ class Decision:
         return f"Decision(player={self.player}, kind={self.kind!r}, {len(self.options)} options)"
 
 
+class LazyDecision(Decision):
+    """A pending decision whose legal answers are worked out when first read (`options`) by
+    `make(duel)` from the duel that asked: a bot's look-ahead plays clones on until the turn
+    player's next free choice only to score them, and most never read its answers. The duel
+    must not change between the ask and the first read (answering reads them first; a clone
+    shares the decision, as with Decision). Until then the decision and its duel refer to each
+    other: a look-ahead done with a clone whose answers it never read sets the clone's
+    `pending` to None (agents/heuristic.py `drop`), so that it is freed at once rather than by
+    the cyclic garbage collector."""
+
+    __slots__ = ("_opts", "_duel", "_make")
+
+    def __init__(self, player: int, kind: str, duel, make, prompt: str = "", source: int = -1):
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.source = source
+        self._opts = None
+        self._duel = duel
+        self._make = make
+
+    @property
+    def options(self) -> tuple:
+        o = self._opts
+        if o is None:
+            o = self._opts = tuple(self._make(self._duel))
+            self._duel = self._make = None
+        return o
+
+    def __reduce__(self):
+        """Pickled as the plain Decision it stands for (without the duel that asked)."""
+        return (Decision, (self.player, self.kind, self.options, self.prompt, self.source))
+
+
 class PickStep(Decision):
     """One step of a selection asked card by card (a Picks): `picked` holds the cards chosen
     so far; its options are `choose X` for one more card and, when the cards chosen are

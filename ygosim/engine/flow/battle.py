@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import MZONE, SZONE, GY, ATTACK, FACEDOWN, DEFENSE, BATTLE
-from ..decision import Option, ACTION, attack_option
+from ..decision import Option, LazyDecision, ACTION, attack_option
 from .core import proc, push, pop
 from .chain import (activatable, after_action, phase_window, push_window, start_activation,
                     state_check)
@@ -34,7 +34,8 @@ def battle(d, f):
             _end_step(d, f)
             return
         f["s"] = 2
-        d.ask(d.tp, ACTION, battle_options(d, f.get("replay")), "attack?")
+        replay = f.get("replay")
+        d.pending = LazyDecision(d.tp, ACTION, d, lambda d: battle_options(d, replay), "attack?")
     elif s == 2:
         a = d.answer
         v = a.verb

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import SZONE, ATTACK, FACEDOWN, DEFENSE, FACEDOWN_DEFENSE, MAIN1
-from ..decision import Option, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS, CHANGE_OPTS
+from ..decision import (Option, LazyDecision, ACTION, SUMMON_OPTS, SET_OPTS, FLIP_OPTS,
+                        CHANGE_OPTS)
 from .core import proc, push, pop
 from .chain import (activatable, clear_field_zone, hand_toll, open_window, pay_hand_toll,
                     prohibited, push_window, spell_trap_locked, start_activation, state_check)
@@ -22,7 +23,7 @@ def main(d, f):
             return
         d.events.clear()
         if d.pending is None:
-            d.ask(d.tp, ACTION, idle_options(d), "your move")
+            d.pending = LazyDecision(d.tp, ACTION, d, idle_options, "your move")
         f["s"] = 1
     elif s == 1:
         a = d.answer
