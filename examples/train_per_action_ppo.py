@@ -11,8 +11,9 @@ piles, the last public events); a softmax over the legal answers' scores is the 
 head reads the summary. PPO (clipped objective, GAE) on the final reward (+1 win, -1 loss) with a
 potential-based shaping term (--shaping k: k * (γ·Φ(next) - Φ(now)), Φ the LP difference in
 units of 8000 as the player sees it; such a term leaves the best policy unchanged, Ng et al.
-1999; --shaping 0 learns from the final reward alone), against the `random` agent, the seat
-drawn each episode.
+1999; --shaping 0 learns from the final reward alone), against the `random` agent (under
+--rules goat also "always the first option", in turn: --train-against), the seat drawn each
+episode.
 
 After training it plays --eval duels against three opponents, `random`, "always the first
 option" and the `heuristic` bot, and prints each win rate with its 95% Wilson interval beside
@@ -157,7 +158,10 @@ def make_env(args, opponent, seed_offset=0):
 
 def train(args) -> tuple[PerActionPolicy, dict]:
     torch.manual_seed(args.seed)
-    envs = [make_env(args, "random") for _ in range(args.envs)]
+    # the training opponents, taken in turn by the environments (--train-against)
+    pool = {"random": "random", "first option": first_option}
+    names = [a.strip() for a in args.train_against.split(",")]
+    envs = [make_env(args, pool[names[i % len(names)]]) for i in range(args.envs)]
     model = PerActionPolicy(len(envs[0].encoder.vocab) + 3)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     obs = [env.reset(seed=args.seed * 1000 + i)[0] for i, env in enumerate(envs)]
@@ -236,12 +240,14 @@ def train(args) -> tuple[PerActionPolicy, dict]:
             last = recent[-200:]
             wr = np.mean([r > 0 for r in last]) if last else float("nan")
             print(f"  {time.process_time() - cpu0:5.0f} CPU-s  steps {steps}  episodes {episodes}  "
-                  f"win rate (last {len(last)} episodes, vs random) {wr:.2f}", flush=True)
+                  f"win rate (last {len(last)} episodes, vs {args.train_against}) {wr:.2f}",
+                  flush=True)
     wins = sum(r > 0 for r in recent)
     return model, {"steps": steps, "episodes": episodes, "updates": updates,
                    "wall_seconds": round(time.time() - t0, 1),
                    "cpu_seconds": round(time.process_time() - cpu0, 1),
-                   "training_win_rate_vs_random": round(wins / max(1, episodes), 3)}
+                   "trained_against": args.train_against,
+                   "training_win_rate": round(wins / max(1, episodes), 3)}
 
 
 def first_option(obs) -> int:
@@ -292,6 +298,11 @@ def main() -> None:
     p.add_argument("--lam", type=float, default=0.95)
     p.add_argument("--clip", type=float, default=0.2)
     p.add_argument("--entropy", type=float, default=0.01)
+    p.add_argument("--train-against", default=None,
+                   help="the opponents of training, separated by commas, taken in turn by the "
+                        "environments: random, first option (default: random; 'random,first "
+                        "option' under --rules goat, where a policy trained against random "
+                        "alone learns to wait for its deck-out)")
     p.add_argument("--shaping", type=float, default=1.0,
                    help="weight of the potential-based LP shaping (0: final reward only)")
     p.add_argument("--seed", type=int, default=0)
@@ -310,6 +321,10 @@ def main() -> None:
     defaults = default_decks(args.rules)
     args.deck = args.deck or defaults[0]
     args.opponent_deck = args.opponent_deck or defaults[1]
+    if args.train_against is None:
+        args.train_against = "random,first option" if args.rules == "goat" else "random"
+    if {a.strip() for a in args.train_against.split(",")} - {"random", "first option"}:
+        p.error(f"--train-against: {args.train_against!r}: opponents are random, first option")
     torch.set_num_threads(args.threads)
     if args.load:
         model = PerActionPolicy(len(make_env(args, "random").encoder.vocab) + 3)
@@ -325,10 +340,20 @@ def main() -> None:
         torch.save(model.state_dict(), args.save)
     model.eval()
 
+    paged = [0]
+
     def policy(obs) -> int:
+        """The most likely answer; the next page only until every page was seen once (a greedy
+        policy that prefers "next page" on every page would turn them forever)."""
         with torch.no_grad():
             logits, _ = model(batch([obs]))
-        return int(logits[0].argmax())
+        g = obs["global"]
+        pages = int(g[GI["pages"]])
+        if pages > 1 and paged[0] >= pages - 1:
+            logits[0, -1] = -1e9                # the next-page action is the last one
+        a = int(logits[0].argmax())
+        paged[0] = paged[0] + 1 if pages > 1 and a == len(obs["action_mask"]) - 1 else 0
+        return a
     rng = np.random.default_rng(args.seed)
 
     def random_answers(obs) -> int:
