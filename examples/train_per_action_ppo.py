@@ -250,6 +250,24 @@ def train(args) -> tuple[PerActionPolicy, dict]:
                    "training_win_rate": round(wins / max(1, episodes), 3)}
 
 
+def greedy(model):
+    """The policy playing `model`'s most likely answer; the next page only until every page of
+    the decision was seen once (a greedy policy preferring "next page" on every page would turn
+    them forever)."""
+    paged = [0]
+
+    def policy(obs) -> int:
+        with torch.no_grad():
+            logits, _ = model(batch([obs]))
+        pages = int(obs["global"][GI["pages"]])
+        if pages > 1 and paged[0] >= pages - 1:
+            logits[0, -1] = -1e9                # the next-page action is the last one
+        a = int(logits[0].argmax())
+        paged[0] = paged[0] + 1 if pages > 1 and a == len(obs["action_mask"]) - 1 else 0
+        return a
+    return policy
+
+
 def first_option(obs) -> int:
     return int(np.flatnonzero(obs["action_mask"])[0])
 
@@ -340,20 +358,7 @@ def main() -> None:
         torch.save(model.state_dict(), args.save)
     model.eval()
 
-    paged = [0]
-
-    def policy(obs) -> int:
-        """The most likely answer; the next page only until every page was seen once (a greedy
-        policy that prefers "next page" on every page would turn them forever)."""
-        with torch.no_grad():
-            logits, _ = model(batch([obs]))
-        g = obs["global"]
-        pages = int(g[GI["pages"]])
-        if pages > 1 and paged[0] >= pages - 1:
-            logits[0, -1] = -1e9                # the next-page action is the last one
-        a = int(logits[0].argmax())
-        paged[0] = paged[0] + 1 if pages > 1 and a == len(obs["action_mask"]) - 1 else 0
-        return a
+    policy = greedy(model)
     rng = np.random.default_rng(args.seed)
 
     def random_answers(obs) -> int:

@@ -66,6 +66,44 @@ def test_the_example_trains_and_reports(tmp_path):
     assert list(figures["win_rates"]) == ["trained"]
     assert list(figures["win_rates"]["trained"]) == ["random"]
     assert _run("--load", str(weights), "--against", "nobody").returncode == 2
+    assert _run("--minutes", "0", "--train-against", "nobody").returncode == 2
+
+
+def test_goat_trains_against_random_and_the_first_option_in_turn(tmp_path):
+    """Under --rules goat the environments' opponents are random and "always the first option"
+    in turn (a policy trained against random alone learns to wait for its deck-out)."""
+    out = tmp_path / "goat.json"
+    r = _run("--rules", "goat", "--minutes", "0.02", "--envs", "2", "--rollout", "8",
+             "--eval", "0", "--eval-heuristic", "0", "--no-baselines", "--quiet",
+             "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(out.read_text())["training"]["trained_against"] == "random,first option"
+
+
+def test_the_greedy_policy_turns_each_page_at_most_once():
+    """A model whose best action is always "next page" still answers a decision of several
+    pages once it has seen each page: its greedy policy does not turn them forever."""
+    from ygosim.envs import DuelEnv
+    mod = _module()
+
+    class NextPageFirst:                # scores the next page (the last action) highest
+        def __call__(self, b):
+            logits = torch.zeros(b["action_mask"].shape)
+            logits[:, -1] = 10.0
+            return logits.masked_fill(b["action_mask"] == 0, -1e9), torch.zeros(1)
+    env = DuelEnv(max_cards=80, max_actions=2, seat=0)
+    obs, _ = env.reset(seed=1)
+    policy = mod.greedy(NextPageFirst())
+    paged = 0
+    for _ in range(300):
+        pages = int(obs["global"][mod.GI["pages"]])
+        a = policy(obs)
+        obs, _, term, trunc, _ = env.step(a)
+        paged = paged + 1 if pages > 1 and a == 1 else 0
+        assert paged < max(pages, 2), "turned every page of a decision and came back"
+        if term or trunc:
+            break
+    assert env.duel.turn > 2
 
 
 def _run(*args):
