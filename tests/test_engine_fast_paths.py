@@ -130,7 +130,8 @@ def test_special_proc_options_as_special_proc_ok_asked_of_each_card():
     """special_proc_options (the checks that do not depend on the card made once, then
     special_proc_ok(..., checked=True)) gives one `special` Option per name of the cards
     special_proc_ok allows, asked of every card with a procedure the long way."""
-    from ygosim.engine.flow.summon import special_option, special_proc_ok, special_proc_options
+    from ygosim.engine.decision import SPECIAL_OPTS
+    from ygosim.engine.flow.summon import special_proc_ok, special_proc_options
     found = 0
     for d in _goat_duels(4):
         for p in (0, 1):
@@ -138,7 +139,7 @@ def test_special_proc_options_as_special_proc_ok_asked_of_each_card():
             for c in d.proc_cards:
                 if d.data[c].name not in names and special_proc_ok(d, c, p):
                     names.add(d.data[c].name)
-                    want.append(special_option(c))
+                    want.append(SPECIAL_OPTS[c])
             assert special_proc_options(d, p) == want
             found += len(want)
     assert found > 50

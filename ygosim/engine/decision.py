@@ -50,6 +50,7 @@ SUMMON_OPTS: list[Option] = []
 SET_OPTS: list[Option] = []
 FLIP_OPTS: list[Option] = []
 CHANGE_OPTS: list[Option] = []
+SPECIAL_OPTS: list[Option] = []             # "special c": a monster's own Summon procedure
 ACTIVATE_OPTS: list[list[Option]] = []     # per card id: per effect index
 ATTACK_OPTS: list[dict] = []                # per attacker: target (or None) -> Option
 
@@ -69,6 +70,7 @@ def card_options(n_cards: int, n_effects: int) -> None:
         SET_OPTS.append(Option("set", (i,)))
         FLIP_OPTS.append(Option("flip", (i,)))
         CHANGE_OPTS.append(Option("change", (i,)))
+        SPECIAL_OPTS.append(Option("special", (i,)))
         ACTIVATE_OPTS.append([])
         ATTACK_OPTS.append({})
     for c in range(n_cards):

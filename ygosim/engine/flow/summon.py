@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import const as K
 from ..const import HAND, MZONE, GY, ATTACK, DEFENSE, FACEDOWN, FACEDOWN_DEFENSE
-from ..decision import Option, POSITION, YESNO
+from ..decision import Option, POSITION, SPECIAL_OPTS, YESNO
 from ..decision import ZONE as K_ZONE
 from .core import proc, pop, push
 from .chain import after_action, hand_toll, pay_hand_toll, prohibited, tributes_in
@@ -544,19 +544,8 @@ def special_proc_options(d, p, locked: bool | None = None) -> list[Option]:
             return out          # (no Summon for p: special_proc_ok refuses every card)
         if special_proc_ok(d, c, p, True):
             seen.add(name)
-            out.append(special_option(c))
+            out.append(SPECIAL_OPTS[c])
     return out
-
-
-SPECIAL_OPTS: dict = {}     # card id -> the shared Option `special c` (made once, as
-                            # decision.SUMMON_OPTS: an Option is immutable)
-
-
-def special_option(c: int) -> Option:
-    o = SPECIAL_OPTS.get(c)
-    if o is None:
-        o = SPECIAL_OPTS[c] = Option("special", (c,))
-    return o
 
 
 def proc_summon(d, c, p) -> None:
