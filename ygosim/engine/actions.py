@@ -43,26 +43,21 @@ def monsters(who=ANY, faceup=None, where=None, filter=None):
             return d.mons[p] + d.mons[1 - p]
         return every
 
-    def sel(d, link):
+    def sel(d, link, stop=None):
         out = []
         for p in _players(link, who):
-            _keep(d, d.mons[p], faceup, filter, out)
+            _keep(d, d.mons[p], faceup, filter, out, stop)
+            if stop is not None and len(out) >= stop:
+                break
         return out
-
-    def enough(d, link, n):
-        out = []
-        for p in _players(link, who):
-            if len(_keep(d, d.mons[p], faceup, filter, out, n)) >= n:
-                return True
-        return n <= 0
-    sel.enough = enough
+    sel.stops = True
     return sel
 
 
 def _keep(d, cards, faceup, filter, out, stop=None) -> list:
     """Append to `out` the cards (ids, -1 = empty zone) that are face-up/face-down as asked and
-    pass `filter`; with `stop`, only until `out` holds that many (`exists` asks whether there
-    are n, not for the list)."""
+    pass `filter`; with `stop`, only until `out` holds that many (a selector's `stop`:
+    `exists` asks whether there are n, not for the list)."""
     for c in cards:
         if c < 0:
             continue
@@ -78,21 +73,15 @@ def _keep(d, cards, faceup, filter, out, stop=None) -> list:
 
 def spells_traps(who=ANY, faceup=None, filter=None, field_zone=True):
     """Cards in the Spell & Trap Zones (and Field Zones)."""
-    def sel(d, link):
+    def sel(d, link, stop=None):
         out = []
         for p in _players(link, who):
             zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
-            _keep(d, zones, faceup, filter, out)
+            _keep(d, zones, faceup, filter, out, stop)
+            if stop is not None and len(out) >= stop:
+                break
         return out
-
-    def enough(d, link, n):
-        out = []
-        for p in _players(link, who):
-            zones = d.szone[p] if field_zone else d.szone[p][:K.FIELD_ZONE]
-            if len(_keep(d, zones, faceup, filter, out, n)) >= n:
-                return True
-        return n <= 0
-    sel.enough = enough
+    sel.stops = True
     return sel
 
 
@@ -106,34 +95,22 @@ def pile(where, who=YOU, filter=None):
     if where == K.BANISHED:
         return _face_up_banished(who, filter)
 
-    def sel(d, link):
+    def sel(d, link, stop=None):
         out = []
+        if stop is not None and gy and "gy_lock" in d.static_index:
+            stop = None             # (what a Graveyard lock leaves is known from the whole list)
         for p in _players(link, who):
             if filter is None:
                 out.extend(getattr(d, name)[p])
-                continue
-            for c in getattr(d, name)[p]:
-                if filter(d, c):
-                    out.append(c)
+            else:
+                _keep(d, getattr(d, name)[p], None, filter, out, stop)
+            if stop is not None and len(out) >= stop:
+                break
         if gy and out and "gy_lock" in d.static_index and gy_locked(d, link):
             own = link["card"] if own_gy_free(d) else -1
             return [c for c in out if c == own]     # (a Graveyard lock: Necrovalley)
         return out
-
-    def enough(d, link, n):
-        if gy and "gy_lock" in d.static_index:
-            return len(sel(d, link)) >= n       # (what a Graveyard lock leaves: as sel)
-        out = []
-        for p in _players(link, who):
-            cards = getattr(d, name)[p]
-            if filter is None:
-                out.extend(cards)
-            else:
-                _keep(d, cards, None, filter, out, n)
-            if len(out) >= n:
-                return True
-        return n <= 0
-    sel.enough = enough
+    sel.stops = True
     return sel
 
 
@@ -803,10 +780,9 @@ def log(text):
 # ------------------------------------------------------------------------ conditions
 def exists(sel, n=1):
     """A condition: sel finds at least n cards. A selector of monsters(), spells_traps() or
-    pile() counts only until it has n (its `enough`), without building the list."""
-    enough = getattr(sel, "enough", None)
-    if enough is not None:
-        return lambda d, link: enough(d, link, n)
+    pile() (`stops`) looks only until it has n, without building the whole list."""
+    if getattr(sel, "stops", False):
+        return lambda d, link: len(sel(d, link, n)) >= n
     return lambda d, link: len(sel(d, link)) >= n
 
 
